@@ -1,0 +1,95 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The games this package ships. Each name is a module under `Games/<Name>` with its tests under
+/// `Tests/<Name>Tests`; adding a game means adding its name here and nothing else.
+let games = ["FourInARow"]
+
+let package = Package(
+    name: "partyhost",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "partyhost", targets: ["partyhost"]),
+        .executable(name: "partyclient", targets: ["partyclient"]),
+        .library(name: "PartyKit", targets: ["PartyKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+    ],
+    targets: [
+        // The game API: depends on nothing at all.
+        .target(name: "PartyKit"),
+        // The conformance suite every game runs; plain Swift, usable from any test target.
+        .target(name: "PartyTestSupport", dependencies: ["PartyKit"]),
+        .target(name: "PartyWire", dependencies: [
+            "PartyKit",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOExtras", package: "swift-nio-extras"),
+        ]),
+        // mDNS / DNS-SD responder and browser (RFC 6762 / 6763) on NIO UDP multicast.
+        .target(name: "PartyDiscovery", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "PartyServer", dependencies: [
+            "PartyKit", "PartyWire",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOExtras", package: "swift-nio-extras"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "PartyClient", dependencies: [
+            "PartyKit", "PartyWire",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOExtras", package: "swift-nio-extras"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "PartyTerminal", dependencies: ["PartyKit"]),
+        // The catalog of every game module listed in `games`.
+        .target(name: "PartyGames", dependencies: ["PartyKit"] + games.map { .target(name: $0) }),
+        .executableTarget(name: "partyhost", dependencies: [
+            "PartyKit", "PartyServer", "PartyClient", "PartyTerminal", "PartyGames",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "partyclient", dependencies: [
+            "PartyKit", "PartyClient", "PartyTerminal", "PartyGames",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "PartyKitTests", dependencies: ["PartyKit", "PartyTestSupport"]),
+        .testTarget(name: "PartyWireTests", dependencies: [
+            "PartyWire",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+        ]),
+        .testTarget(name: "PartyServerTests", dependencies: [
+            "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
+        .testTarget(name: "PartyDiscoveryTests", dependencies: [
+            "PartyDiscovery",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
+        .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
+    ]
+        + games.map { .target(name: $0, dependencies: ["PartyKit"], path: "Games/\($0)") }
+        + games.map {
+            .testTarget(name: "\($0)Tests", dependencies: [.target(name: $0), "PartyKit", "PartyTestSupport"])
+        }
+)
+
+// The same compiler settings for every target, applied in one place.
+for target in package.targets where target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

@@ -1,0 +1,15 @@
+import PartyKit
+import FourInARow
+
+/// Every game this build ships, by id.
+public enum GameCatalog {
+    /// All games, in the order `--list-games` shows them.
+    public static let all: [any PartyGame.Type] = [
+        FourInARowGame.self,
+    ]
+
+    /// The game with this id (case-insensitive), if this build has it.
+    public static func game(id: String) -> (any PartyGame.Type)? {
+        all.first { $0.descriptor.id == id.lowercased() }
+    }
+}

@@ -1,0 +1,146 @@
+/// A grid of styled characters that presenters draw on; `PartyTerminal` paints it on the screen.
+///
+/// Every character takes one cell; drawing outside the grid is clipped, never a crash.
+public struct Canvas: Hashable, Sendable {
+    /// Columns.
+    public let width: Int
+    /// Rows.
+    public let height: Int
+    /// The cells, row by row.
+    public private(set) var cells: [Cell]
+
+    /// A blank canvas of the given size (negative sizes count as 0).
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: Cell(), count: self.width * self.height)
+    }
+
+    /// The cell at column `x`, row `y` (a blank cell outside the grid).
+    public subscript(x: Int, y: Int) -> Cell {
+        get { contains(x: x, y: y) ? cells[y * width + x] : Cell() }
+        set { if contains(x: x, y: y) { cells[y * width + x] = newValue } }
+    }
+
+    /// Whether the point is on the canvas.
+    public func contains(x: Int, y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < width && y < height
+    }
+
+    /// Writes `text` from column `x` on row `y`, one character a cell, clipped at the edges.
+    public mutating func put(_ text: String, x: Int, y: Int, style: TextStyle = .plain) {
+        var column = x
+        for character in text {
+            if character == "\n" { break }
+            self[column, y] = Cell(character: character.isControlLike ? " " : character, style: style)
+            column += 1
+        }
+    }
+
+    /// Writes `text` centred on row `y`.
+    public mutating func putCentered(_ text: String, y: Int, style: TextStyle = .plain) {
+        put(text, x: (width - text.count) / 2, y: y, style: style)
+    }
+
+    /// Fills a rectangle with `character`.
+    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, character: Character = " ", style: TextStyle = .plain) {
+        guard w > 0, h > 0 else { return }
+        for row in y..<(y + h) {
+            for column in x..<(x + w) {
+                self[column, row] = Cell(character: character, style: style)
+            }
+        }
+    }
+
+    /// Draws a box outline with line-drawing characters.
+    public mutating func box(x: Int, y: Int, width w: Int, height h: Int, style: TextStyle = .plain) {
+        guard w >= 2, h >= 2 else { return }
+        for column in (x + 1)..<(x + w - 1) {
+            self[column, y] = Cell(character: "─", style: style)
+            self[column, y + h - 1] = Cell(character: "─", style: style)
+        }
+        for row in (y + 1)..<(y + h - 1) {
+            self[x, row] = Cell(character: "│", style: style)
+            self[x + w - 1, row] = Cell(character: "│", style: style)
+        }
+        self[x, y] = Cell(character: "┌", style: style)
+        self[x + w - 1, y] = Cell(character: "┐", style: style)
+        self[x, y + h - 1] = Cell(character: "└", style: style)
+        self[x + w - 1, y + h - 1] = Cell(character: "┘", style: style)
+    }
+
+    /// The text of row `y`, without styles (handy in tests).
+    public func text(ofRow y: Int) -> String {
+        guard y >= 0, y < height else { return "" }
+        return String(cells[(y * width)..<((y + 1) * width)].map(\.character))
+    }
+
+    /// All rows as text, trailing spaces removed, joined by newlines.
+    public var text: String {
+        (0..<height).map { row in
+            var line = text(ofRow: row)
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+}
+
+/// One cell of a canvas.
+public struct Cell: Hashable, Sendable {
+    /// The character shown.
+    public var character: Character
+    /// How it is shown.
+    public var style: TextStyle
+
+    /// Creates a cell (a blank by default).
+    public init(character: Character = " ", style: TextStyle = .plain) {
+        self.character = character
+        self.style = style
+    }
+}
+
+/// Colours and attributes of a cell; terminals without colour (`NO_COLOR`) keep only bold and inverse.
+public struct TextStyle: Hashable, Sendable {
+    /// The text colour.
+    public var foreground: TerminalColor?
+    /// The background colour.
+    public var background: TerminalColor?
+    /// Bold.
+    public var bold: Bool
+    /// Dim.
+    public var dim: Bool
+    /// Swapped foreground and background.
+    public var inverse: Bool
+
+    /// Creates a style.
+    public init(foreground: TerminalColor? = nil, background: TerminalColor? = nil, bold: Bool = false, dim: Bool = false, inverse: Bool = false) {
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.dim = dim
+        self.inverse = inverse
+    }
+
+    /// No colour, no attributes.
+    public static let plain = TextStyle()
+
+    /// A coloured style.
+    public static func color(_ color: TerminalColor, bold: Bool = false) -> TextStyle {
+        TextStyle(foreground: color, bold: bold)
+    }
+}
+
+/// The eight standard terminal colours and their bright variants.
+public enum TerminalColor: Int, Hashable, Sendable, CaseIterable {
+    case black, red, green, yellow, blue, magenta, cyan, white
+    case brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
+}
+
+extension Character {
+    /// Whether the character is a control character (C0, DEL, C1) that must never reach a terminal.
+    public var isControlLike: Bool {
+        unicodeScalars.contains { scalar in
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// What the host and the lobby need to know about a game before any game starts.
+public struct GameDescriptor: Hashable, Codable, Sendable {
+    /// The stable, lower-case identifier used on the command line and the wire (`fourinarow`).
+    public var id: String
+    /// The human title (`Four in a Row`).
+    public var title: String
+    /// The fewest players a game can start with.
+    public var minPlayers: Int
+    /// The most players a game can seat.
+    public var maxPlayers: Int
+    /// Whether players may join (and leave without ending it) while a game is running.
+    public var joinInProgress: Bool
+    /// One sentence that says what the game is, for `--list-games` and the lobby.
+    public var summary: String
+
+    /// Creates a descriptor.
+    public init(id: String, title: String, minPlayers: Int, maxPlayers: Int, joinInProgress: Bool, summary: String) {
+        self.id = id
+        self.title = title
+        self.minPlayers = minPlayers
+        self.maxPlayers = maxPlayers
+        self.joinInProgress = joinInProgress
+        self.summary = summary
+    }
+}

@@ -1,0 +1,136 @@
+import PartyKit
+
+/// The conformance suite every `GameRules` type must pass; returns what failed, empty when all holds.
+///
+/// It plays many random games (random seats sending random candidate moves, time jumping to
+/// deadlines and in small random steps, players occasionally leaving) and checks after every step:
+/// - rejected moves leave the state unchanged;
+/// - a seat the schedule does not allow cannot make an ordinary move;
+/// - the game never stalls: while it runs, someone may act or a deadline is set;
+/// - every view is unchanged when the information hidden from its viewer is re-randomised;
+/// - replaying the same seed and steps gives an equal state (determinism);
+/// - games that must end (`expectsEnd`) end within `maxSteps`.
+///
+/// Use it from a test: `#expect(GameConformance.check(FourInARow.self).isEmpty)`.
+public enum GameConformance {
+    /// Runs the suite; each string in the result describes one failure.
+    public static func check<Rules: GameRules>(
+        _ rules: Rules.Type,
+        configuration: Rules.Configuration = .init(),
+        playerCounts: [Int]? = nil,
+        seeds: Range<UInt64> = 0..<12,
+        maxSteps: Int = 4000,
+        expectsEnd: Bool = true,
+        leaveProbability: Double = 0.002
+    ) -> [String] {
+        let descriptor = Rules.descriptor
+        let counts = playerCounts ?? Array(descriptor.minPlayers...min(descriptor.maxPlayers, descriptor.minPlayers + 2))
+        var failures: [String] = []
+        for count in counts {
+            for seed in seeds {
+                failures += play(Rules.self, configuration: configuration, players: count, seed: seed,
+                                 maxSteps: maxSteps, expectsEnd: expectsEnd, leaveProbability: leaveProbability)
+                if failures.count > 20 { return failures }
+            }
+        }
+        return failures
+    }
+
+    /// One step of a recorded game, for replay.
+    enum Step<Rules: GameRules> {
+        case move(Rules.Move, SeatID, GameInstant)
+        case advance(GameInstant)
+        case leave(SeatID, GameInstant)
+    }
+
+    static func play<Rules: GameRules>(
+        _: Rules.Type, configuration: Rules.Configuration, players: Int, seed: UInt64,
+        maxSteps: Int, expectsEnd: Bool, leaveProbability: Double
+    ) -> [String] {
+        let label = "\(Rules.descriptor.id), \(players) players, seed \(seed)"
+        let seats = (0..<players).map { Seat(id: SeatID($0), name: "Player \($0 + 1)") }
+        let setup = GameSetup(seats: seats, configuration: configuration, seed: seed, gameNumber: Int(seed % 3), now: .zero)
+        var state = Rules(setup: setup)
+        var random = SeededRandom(seed: seed &* 0x9E37_79B9 &+ 17)
+        var now = GameInstant.zero
+        var present = Set(seats.map(\.id))
+        var log: [Step<Rules>] = []
+        var failures: [String] = []
+
+        func fail(_ message: String) { failures.append("\(label), step \(log.count): \(message)") }
+
+        for _ in 0..<maxSteps {
+            if state.isOver { break }
+            // No stall: someone may act, or time will move the game on.
+            let schedule = state.schedule
+            let someoneMayAct = present.contains { seat in
+                schedule.allows(seat)
+                    || (schedule.interrupts && state.candidateMoves(for: seat).contains(where: Rules.isInterrupt))
+            }
+            if !someoneMayAct && schedule.deadline == nil {
+                fail("stalled: nobody may act and no deadline is set")
+                break
+            }
+            // Views leak nothing hidden from their viewer.
+            let viewers = present.sorted().map(Viewer.seat) + [.spectator]
+            for viewer in viewers {
+                var hideRandom = random.split()
+                let hidden = state.hidingInformation(from: viewer, using: &hideRandom)
+                if hidden.view(for: viewer, at: now) != state.view(for: viewer, at: now) {
+                    fail("the view for \(viewer) changes when information hidden from it changes")
+                }
+            }
+            if !failures.isEmpty { break }
+
+            let roll = Double(random.next() % 10_000) / 10_000
+            if roll < leaveProbability, present.count > 0 {
+                let seat = present.sorted()[Int(random.next() % UInt64(present.count))]
+                present.remove(seat)
+                state.leave(seat, at: now)
+                log.append(.leave(seat, now))
+            } else if let deadline = schedule.deadline, roll < 0.15 || !someoneMayAct {
+                now = max(now, deadline)
+                state.advance(to: now)
+                log.append(.advance(now))
+            } else if roll < 0.25 {
+                now = now.adding(milliseconds: Int64(random.next() % 1500))
+                state.advance(to: now)
+                log.append(.advance(now))
+            } else {
+                guard let seat = present.randomElement(using: &random) else { break }
+                let moves = state.candidateMoves(for: seat)
+                guard let move = moves.randomElement(using: &random) else { continue }
+                let before = state
+                let allowed = schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(move))
+                do {
+                    try state.apply(move, from: seat, at: now)
+                    if !allowed {
+                        fail("accepted \(move) from \(seat), which the schedule did not allow to move")
+                    }
+                    log.append(.move(move, seat, now))
+                } catch {
+                    if state != before { fail("rejecting \(move) from \(seat) (\(error.code)) changed the state") }
+                    if error.description.isEmpty { fail("rejection \(error.code) has no description") }
+                }
+            }
+            if !failures.isEmpty { break }
+        }
+        if expectsEnd && !state.isOver && failures.isEmpty {
+            failures.append("\(label): the game did not end within \(maxSteps) steps")
+        }
+        if let outcome = state.outcome, outcome.summary.isEmpty {
+            failures.append("\(label): the outcome has no summary")
+        }
+        // Determinism: the same seed and the same steps give the same state.
+        var replay = Rules(setup: setup)
+        for step in log {
+            switch step {
+            case .move(let move, let seat, let at): try? replay.apply(move, from: seat, at: at)
+            case .advance(let at): replay.advance(to: at)
+            case .leave(let seat, let at): replay.leave(seat, at: at)
+            }
+        }
+        if replay != state { failures.append("\(label): replaying the same seed and \(log.count) steps gave a different state") }
+        return failures
+    }
+}
