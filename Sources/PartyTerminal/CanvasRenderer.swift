@@ -1,0 +1,76 @@
+import PartyKit
+
+/// Turns canvases into the ANSI text that paints them, rewriting only what changed since the last one.
+///
+/// A pure value: it remembers the canvas it last painted and returns, for the next one, cursor
+/// moves plus the changed cells with as few SGR (style) changes as it can. A canvas of another size,
+/// or a call to `invalidate()`, clears the screen and paints everything. Each result starts from an
+/// unknown cursor position and ends with the style reset, so other output may come in between.
+/// Control characters in cells are painted as `?`; without colour (`NO_COLOR`) foreground and
+/// background are left out while bold, dim and inverse stay.
+public struct CanvasRenderer: Hashable, Sendable {
+    /// Whether colours are painted.
+    public var color: Bool {
+        didSet { if color != oldValue { invalidate() } }
+    }
+    /// The canvas on the screen as painted (styles already stripped of colour when `color` is off).
+    private var screen: Canvas?
+
+    /// A renderer that has painted nothing yet, so its first result is a full repaint.
+    public init(color: Bool = true) {
+        self.color = color
+    }
+
+    /// Forgets what is on the screen, so that the next `render(_:)` clears it and paints everything
+    /// (after the terminal was resized, or something else wrote to it).
+    public mutating func invalidate() {
+        screen = nil
+    }
+
+    /// The text that changes the screen from the last painted canvas to `canvas`.
+    public mutating func render(_ canvas: Canvas) -> String {
+        var output = ""
+        var previous: Canvas
+        if let screen, screen.width == canvas.width, screen.height == canvas.height {
+            previous = screen
+        } else {
+            output += ANSI.resetStyle + ANSI.clearScreen
+            previous = Canvas(width: canvas.width, height: canvas.height)
+        }
+        var pen = TextStyle.plain
+        var cursor: (x: Int, y: Int)? = nil
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let cell = paintable(canvas[x, y])
+                guard cell != previous[x, y] else { continue }
+                previous[x, y] = cell
+                if cursor == nil || cursor! != (x, y) {
+                    output += ANSI.moveCursor(x: x, y: y)
+                }
+                if cell.style != pen {
+                    output += ANSI.styleChange(from: pen, to: cell.style)
+                    pen = cell.style
+                }
+                output.append(cell.character)
+                // A wide or combining character may move the cursor by 0 or 2 columns, and the last
+                // column leaves it pending a wrap: in either case place it explicitly next time.
+                let isNarrow = cell.character.isASCII
+                cursor = isNarrow && x + 1 < canvas.width ? (x + 1, y) : nil
+            }
+        }
+        if pen != .plain { output += ANSI.resetStyle }
+        screen = previous
+        return output
+    }
+
+    /// `cell` as it will be painted: controls replaced, colours dropped without `color`.
+    func paintable(_ cell: Cell) -> Cell {
+        var cell = cell
+        if cell.character.isControlLike { cell.character = "?" }
+        if !color {
+            cell.style.foreground = nil
+            cell.style.background = nil
+        }
+        return cell
+    }
+}

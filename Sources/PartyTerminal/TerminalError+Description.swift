@@ -1,0 +1,16 @@
+import Glibc
+
+extension TerminalError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            return "standard input and output must both be a terminal for full-screen mode"
+        case .alreadyActive:
+            return "the terminal is already in full-screen mode"
+        case .alreadyUsed:
+            return "this terminal session has ended; start a new one"
+        case let .systemCall(name, code):
+            return "\(name) failed: \(String(cString: strerror(code))) (errno \(code))"
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import Glibc
+import Synchronization
+
+/// The process-wide part of full-screen mode: the saved terminal settings, the signal handlers and
+/// the `atexit` hook that put the terminal back however the process ends.
+///
+/// A terminal is one per process, and C signal handlers and `atexit` hooks cannot capture context, so
+/// this state is global. Everything a signal handler touches is either an `Atomic` or memory written
+/// before the handler is installed (see `savedSettings` and `previousActions`).
+enum TerminalGuard {
+    /// Nothing to restore.
+    static let idle = 0
+    /// `enterFullScreen` is saving the settings; they are not valid yet.
+    static let entering = 1
+    /// Raw mode may be on: the saved settings are valid and must be restored.
+    static let active = 2
+    /// A normal `restore()` is running.
+    static let restoring = 3
+
+    /// Where full-screen mode stands (one of the constants above).
+    static let phase = Atomic<Int>(idle)
+    /// Whether a SIGINT is reported as an event (true) or ends the process after restoring (false).
+    static let reportsInterrupts = Atomic<Bool>(false)
+    /// Whether the `atexit` hook is registered.
+    static let exitHookRegistered = Atomic<Bool>(false)
+
+    /// The terminal settings from before raw mode.
+    ///
+    /// Written only by `enter` while `phase` is `entering`, before `phase` becomes `active` (a
+    /// sequentially consistent store); read only when `phase` was seen `active` or `restoring`. The
+    /// memory is allocated once and never freed, so the pointer is always valid.
+    nonisolated(unsafe) static let savedSettings: UnsafeMutablePointer<termios> = {
+        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        pointer.initialize(to: termios())
+        return pointer
+    }()
+
+    /// The dispositions our handlers replaced, indexed by signal number.
+    ///
+    /// Written only by `installHandlers` before the corresponding handler is installed, read by the
+    /// handler and by `removeHandlers` (both after the write). Allocated once, never freed.
+    nonisolated(unsafe) static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: signalSlots)
+        pointer.initialize(repeating: sigaction(), count: signalSlots)
+        return pointer
+    }()
+
+    /// Which signals currently have our handler, indexed by signal number; only touched by the one
+    /// thread that owns full-screen mode (between `entering` and `idle`).
+    nonisolated(unsafe) static let installed: UnsafeMutablePointer<Bool> = {
+        let pointer = UnsafeMutablePointer<Bool>.allocate(capacity: signalSlots)
+        pointer.initialize(repeating: false, count: signalSlots)
+        return pointer
+    }()
+
+    /// Room for every signal number.
+    static let signalSlots = 65
+
+    /// The self-pipe that wakes the input reader: `w` resize, `i` interrupt, `q` stop. Both ends
+    /// are non-blocking and close-on-exec; they stay open for the life of the process so that a
+    /// signal handler can never write to a closed or reused descriptor.
+    static let wakePipe: (read: Int32, write: Int32)? = {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        return (fds[0], fds[1])
+    }()
+    /// The write end of `wakePipe` for signal handlers (-1 when there is none).
+    static let wakeWriteEnd = Atomic<Int32>(-1)
+
+    /// Signals that end the process: the terminal is restored first, then the old disposition runs.
+    static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGTRAP]
+    /// Faults: after restoring, the faulting instruction runs again under the old disposition.
+    static let faultSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE]
+
+    /// Saves the terminal settings of standard input and takes ownership of full-screen mode.
+    static func enter(reportInterrupts: Bool) throws(TerminalError) {
+        guard phase.compareExchange(expected: idle, desired: entering, ordering: .sequentiallyConsistent).exchanged else {
+            throw .alreadyActive
+        }
+        guard tcgetattr(STDIN_FILENO, savedSettings) == 0 else {
+            let code = errno
+            phase.store(idle, ordering: .sequentiallyConsistent)
+            throw .systemCall("tcgetattr", code)
+        }
+        if let wakePipe { wakeWriteEnd.store(wakePipe.write, ordering: .sequentiallyConsistent) }
+        reportsInterrupts.store(reportInterrupts, ordering: .sequentiallyConsistent)
+        if !exitHookRegistered.exchange(true, ordering: .sequentiallyConsistent) {
+            atexit { TerminalGuard.restoreTerminal() }
+        }
+        installHandlers()
+        phase.store(active, ordering: .sequentiallyConsistent)
+        var raw = Terminal.rawSettings(from: savedSettings.pointee)
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else {
+            let code = errno
+            leave()
+            throw .systemCall("tcsetattr", code)
+        }
+        write(ANSI.enterFullScreen)
+    }
+
+    /// Restores the terminal and gives up ownership of full-screen mode (does nothing when idle).
+    static func leave() {
+        guard phase.compareExchange(expected: active, desired: restoring, ordering: .sequentiallyConsistent).exchanged else {
+            // A signal handler may have restored the terminal already; its handlers are still ours.
+            if phase.load(ordering: .sequentiallyConsistent) == idle { removeHandlers() }
+            return
+        }
+        writeRestoreSequence()
+        tcsetattr(STDIN_FILENO, TCSADRAIN, savedSettings)
+        removeHandlers()
+        phase.store(idle, ordering: .sequentiallyConsistent)
+    }
+
+    /// Restores the terminal if full-screen mode is on; async-signal-safe (atomics, `write`,
+    /// `tcsetattr` only). Used by signal handlers and the `atexit` hook.
+    static func restoreTerminal() {
+        let previous = phase.exchange(idle, ordering: .sequentiallyConsistent)
+        guard previous == active || previous == restoring else { return }
+        writeRestoreSequence()
+        tcsetattr(STDIN_FILENO, TCSANOW, savedSettings)
+    }
+
+    /// Writes `ANSI.leaveFullScreen` without allocating.
+    static func writeRestoreSequence() {
+        ANSI.leaveFullScreen.withUTF8Buffer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+
+    /// Writes `text` to standard output completely (retrying after interruptions and partial writes).
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else if written < 0 && errno == EAGAIN {
+                    var output = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+                    guard poll(&output, 1, 1000) > 0 else { return }
+                } else {
+                    return
+                }
+            }
+        }
+    }
+
+    /// Installs our handler for every signal we watch (not for those the process ignores).
+    static func installHandlers() {
+        let watched = endingSignals + faultSignals + [SIGWINCH]
+        for signal in watched {
+            var old = sigaction()
+            guard sigaction(signal, nil, &old) == 0 else { continue }
+            let ignored = unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            if ignored && signal != SIGWINCH && !(signal == SIGINT && reportsInterrupts.load(ordering: .relaxed)) {
+                continue
+            }
+            previousActions[Int(signal)] = old
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = terminalSignalHandler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            if sigaction(signal, &action, nil) == 0 { installed[Int(signal)] = true }
+        }
+    }
+
+    /// Puts back the dispositions `installHandlers` replaced.
+    static func removeHandlers() {
+        for signal in 1..<Int32(signalSlots) where installed[Int(signal)] {
+            sigaction(signal, previousActions + Int(signal), nil)
+            installed[Int(signal)] = false
+        }
+    }
+
+    /// Wakes the input reader with `byte`; async-signal-safe.
+    static func wake(_ byte: UInt8) {
+        let fd = wakeWriteEnd.load(ordering: .relaxed)
+        guard fd >= 0 else { return }
+        var byte = byte
+        _ = Glibc.write(fd, &byte, 1)
+    }
+}
+
+/// The handler for every watched signal. Async-signal-safe: it only uses atomics, `write`,
+/// `tcsetattr`, `sigaction` and `raise`, and allocates nothing.
+private func terminalSignalHandler(_ signal: Int32) {
+    let savedErrno = errno
+    defer { errno = savedErrno }
+    if signal == SIGWINCH {
+        TerminalGuard.wake(UInt8(ascii: "w"))
+        return
+    }
+    if signal == SIGINT && TerminalGuard.reportsInterrupts.load(ordering: .relaxed) {
+        TerminalGuard.wake(UInt8(ascii: "i"))
+        return
+    }
+    TerminalGuard.restoreTerminal()
+    sigaction(signal, TerminalGuard.previousActions + Int(signal), nil)
+    switch signal {
+    case SIGSEGV, SIGBUS, SIGILL, SIGFPE:
+        return // returning runs the faulting instruction again, now under the old disposition
+    default:
+        raise(signal)
+    }
+}

@@ -1,0 +1,83 @@
+import Glibc
+import PartyKit
+
+/// The loop that reads standard input on its own thread and turns bytes and signals into events.
+///
+/// It waits in `poll` on standard input and on the wake pipe (`TerminalGuard.wakePipe`): a `w`
+/// there means SIGWINCH, an `i` an outside SIGINT, a `q` that `Terminal.restore()` wants it to stop.
+/// While the decoder holds an unfinished sequence it waits at most `escapeTimeout` milliseconds and
+/// then flushes it, which is how a lone Escape is told from an arrow key.
+struct TerminalInputReader: Sendable {
+    /// The descriptor keys are read from.
+    var input: Int32 = STDIN_FILENO
+    /// The read end of the wake pipe.
+    var wake: Int32
+    /// Where events go.
+    var continuation: AsyncStream<TerminalEvent>.Continuation
+    /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
+    var escapeTimeout: Int32 = 50
+
+    /// Reads until stopped or until standard input closes, then finishes the stream.
+    func run() {
+        defer { continuation.finish() }
+        _ = drainWakePipe() // wake-ups from before this reader started mean nothing now
+        var decoder = KeyDecoder()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var fds = [
+                pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, decoder.isWaiting ? escapeTimeout : -1)
+            if ready < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return
+            }
+            if ready == 0 {
+                emit(decoder.flush())
+                continue
+            }
+            if fds[1].revents != 0 {
+                let wakeUps = drainWakePipe()
+                if wakeUps.contains(UInt8(ascii: "q")) { return }
+                if wakeUps.contains(UInt8(ascii: "w")) {
+                    let size = Terminal.size
+                    continuation.yield(.resize(width: size.width, height: size.height))
+                }
+                if wakeUps.contains(UInt8(ascii: "i")) { continuation.yield(.interrupt) }
+            }
+            if fds[0].revents != 0 {
+                let count = read(input, &buffer, buffer.count)
+                if count > 0 {
+                    emit(decoder.feed(buffer[0..<count]))
+                } else if count < 0 && (errno == EINTR || errno == EAGAIN) {
+                    continue
+                } else {
+                    emit(decoder.flush()) // end of input: the terminal has gone away
+                    return
+                }
+            }
+        }
+    }
+
+    /// Sends keys as events.
+    private func emit(_ keys: [Key]) {
+        for key in keys { continuation.yield(.key(key)) }
+    }
+
+    /// Reads everything waiting in the wake pipe.
+    private func drainWakePipe() -> Set<UInt8> {
+        var seen: Set<UInt8> = []
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(wake, &bytes, bytes.count)
+            if count > 0 {
+                seen.formUnion(bytes[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return seen
+            }
+        }
+    }
+}
