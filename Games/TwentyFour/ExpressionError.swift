@@ -96,7 +96,7 @@ extension ExpressionError: CustomStringConvertible {
         case .notInChallenge(let number, let challenge):
             "\(number) is not one of the numbers \(challenge.map(String.init).joined(separator: " "))."
         case .usedTooOften(let number, let used, let available):
-            "You used \(number) \(ExpressionError.times(used)), but the challenge has it \(ExpressionError.times(available))."
+            "You used the \(number) \(ExpressionError.times(used)), but the challenge has it \(ExpressionError.times(available))."
         case .leftOut(let number):
             "You left out the \(number): use all four numbers, each exactly once."
         case .divisionByZero:
@@ -112,6 +112,8 @@ extension ExpressionError: CustomStringConvertible {
         switch count {
         case 1: "once"
         case 2: "twice"
+        case 3: "three times"
+        case 4: "four times"
         default: "\(count) times"
         }
     }
