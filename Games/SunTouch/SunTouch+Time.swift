@@ -1,0 +1,112 @@
+import PartyKit
+
+extension SunTouch {
+    /// Lets time pass to `now`: ends the toss round at its deadline, awards every sun a strike has
+    /// reached by now, ends the game at the time limit or when a dropped player's grace runs out.
+    public mutating func advance(to now: GameInstant) {
+        guard outcome == nil else { return }
+        if pausedSince != nil {
+            if let (seat, deadline) = earliestGrace(), deadline <= now {
+                endForAbsence(of: seat)
+            }
+            return
+        }
+        let active = activeTime(at: now)
+        if phase == .toss { tossForMissing(upTo: active) }
+        guard phase == .playing else { return }
+        let limit = configuration.timeLimitMilliseconds
+        settle(upTo: min(active - playStart, limit))
+        if outcome == nil, active - playStart >= limit { endAtLimit() }
+    }
+
+    /// Awards every uncaptured sun whose first reach is at or before game time `time`, and ends the
+    /// game when none is left. Fair because a strike arriving at `time` reaches nothing earlier.
+    mutating func settle(upTo time: Int64) {
+        for sun in suns.indices where suns[sun].capture == nil {
+            guard let reach = firstReach(of: suns[sun]), reach.time <= Double(time) else { continue }
+            suns[sun].capture = Capture(seat: strikes[reach.strike].seat, at: Int64(reach.time.rounded(.up)), strike: reach.strike)
+        }
+        if suns.allSatisfy({ $0.capture != nil }) {
+            let last = suns.compactMap { $0.capture?.at }.max() ?? time
+            let best = bestSeats()
+            let summary = best.count == 1
+                ? "\(seats[best[0]].name) wins \(scoreLine())."
+                : "Draw, \(scoreLine())."
+            finish(winners: best.count == 1 ? best : [], reason: best.count == 1 ? .won : .draw, summary: summary, at: last)
+        }
+    }
+
+    /// Ends the game at its time limit: more suns wins.
+    mutating func endAtLimit() {
+        let best = bestSeats()
+        let summary = best.count == 1
+            ? "Time is up: \(seats[best[0]].name) wins \(scoreLine())."
+            : "Time is up: draw, \(scoreLine())."
+        finish(winners: best.count == 1 ? best : [], reason: .limitReached, summary: summary, at: configuration.timeLimitMilliseconds)
+    }
+
+    /// The seats with the highest score.
+    func bestSeats() -> [Int] {
+        let scores = seats.indices.map(score)
+        let top = scores.max() ?? 0
+        return seats.indices.filter { scores[$0] == top }
+    }
+
+    /// "Alice 4, Bob 3".
+    func scoreLine() -> String {
+        seats.indices.map { "\(seats[$0].name) \(score($0))" }.joined(separator: ", ")
+    }
+
+    /// Records the outcome at game time `clock`.
+    mutating func finish(winners: [Int], reason: GameOutcome.EndReason, summary: String, at clock: Int64) {
+        endClock = phase == .playing ? clock : 0
+        phase = .over
+        outcome = GameOutcome(winners: winners.map { seats[$0].id }, reason: reason, summary: summary)
+    }
+
+    /// The dropped seat whose grace runs out first.
+    func earliestGrace() -> (Int, GameInstant)? {
+        awayUntil.indices.compactMap { seat in awayUntil[seat].map { (seat, $0) } }.min { $0.1 < $1.1 }
+    }
+
+    /// A dropped player did not come back in time: the others still in the game win.
+    mutating func endForAbsence(of seat: Int) {
+        guard let deadline = awayUntil[seat] else { return }
+        let remaining = seats.indices.filter { awayUntil[$0].map { $0 > deadline } ?? true }
+        let clock = phase == .playing ? gameTime(at: pausedSince ?? deadline) : 0
+        let names = remaining.map { seats[$0].name }.joined(separator: " and ")
+        let summary = remaining.isEmpty
+            ? "\(seats[seat].name) did not come back in time; nobody wins."
+            : "\(seats[seat].name) did not come back in time; \(names) wins."
+        finish(winners: remaining, reason: .playersLeft, summary: summary, at: clock)
+    }
+
+    /// A player left for good: the game ends at once and the other player wins.
+    public mutating func leave(_ seat: SeatID, at now: GameInstant) {
+        advance(to: now)
+        guard outcome == nil, let player = index(of: seat) else { return }
+        let remaining = seats.indices.filter { $0 != player }
+        let names = remaining.map { seats[$0].name }.joined(separator: " and ")
+        let summary = remaining.isEmpty ? "\(seats[player].name) left." : "\(seats[player].name) left; \(names) wins."
+        finish(winners: remaining, reason: .playersLeft, summary: summary, at: gameTime(at: now))
+    }
+
+    /// A dropped connection pauses the game (clock and strikes) for the grace period; when every
+    /// dropped player is back the game resumes where it stopped.
+    public mutating func connectionChanged(_ seat: SeatID, connected: Bool, at now: GameInstant) {
+        advance(to: now)
+        guard outcome == nil, let player = index(of: seat) else { return }
+        if connected {
+            guard awayUntil[player] != nil else { return }
+            awayUntil[player] = nil
+            if awayUntil.allSatisfy({ $0 == nil }), let since = pausedSince {
+                pausedMilliseconds += now.milliseconds(since: since)
+                pausedSince = nil
+            }
+        } else {
+            guard awayUntil[player] == nil else { return }
+            awayUntil[player] = now.adding(milliseconds: configuration.graceMilliseconds)
+            if pausedSince == nil { pausedSince = now }
+        }
+    }
+}
