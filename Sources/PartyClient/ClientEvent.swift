@@ -1,0 +1,25 @@
+import PartyWire
+
+/// Something the host said, or the connection's end, as a client sees it.
+public enum ClientEvent: Sendable {
+    /// The host seated us.
+    case welcome(Welcome)
+    /// The host refused us; the connection closes.
+    case rejected(Reject)
+    /// The table changed.
+    case lobby(Lobby)
+    /// A new view of the running game (decode it with `MessageCodec.decode(ViewMessage<View>.self, from:)`).
+    case view(Envelope)
+    /// A move of ours was refused.
+    case moveRejected(MoveRejected)
+    /// A game ended.
+    case gameOver(GameOver)
+    /// Someone left.
+    case playerLeft(PlayerLeft)
+    /// The host ended the session.
+    case ended(Ended)
+    /// The host could not accept something we sent.
+    case error(ErrorMessage)
+    /// The connection is gone; the text says why.
+    case disconnected(String)
+}

@@ -1,0 +1,41 @@
+import NIOCore
+import PartyWire
+
+/// Turns the host's frames into `ClientEvent`s.
+struct EventReader: Sendable {
+    let channel: any Channel
+
+    func run(_ inbound: NIOAsyncChannelInboundStream<ByteBuffer>, into events: AsyncStream<ClientEvent>.Continuation) async {
+        let codec = MessageCodec()
+        var closing = "the host closed the connection"
+        do {
+            for try await frame in inbound {
+                guard let envelope = try? codec.envelope(of: frame) else { continue }
+                let event: ClientEvent?
+                switch envelope.type {
+                case .welcome: event = (try? codec.decode(Welcome.self, from: envelope)).map(ClientEvent.welcome)
+                case .reject: event = (try? codec.decode(Reject.self, from: envelope)).map(ClientEvent.rejected)
+                case .lobby: event = (try? codec.decode(Lobby.self, from: envelope)).map(ClientEvent.lobby)
+                case .view: event = .view(envelope)
+                case .moveRejected: event = (try? codec.decode(MoveRejected.self, from: envelope)).map(ClientEvent.moveRejected)
+                case .gameOver: event = (try? codec.decode(GameOver.self, from: envelope)).map(ClientEvent.gameOver)
+                case .playerLeft: event = (try? codec.decode(PlayerLeft.self, from: envelope)).map(ClientEvent.playerLeft)
+                case .ended: event = (try? codec.decode(Ended.self, from: envelope)).map(ClientEvent.ended)
+                case .error: event = (try? codec.decode(ErrorMessage.self, from: envelope)).map(ClientEvent.error)
+                case .heartbeat, .hello, .ready, .start, .move, .rematch, .leave: event = nil
+                }
+                if let event {
+                    events.yield(event)
+                    if case .ended(let ended) = event { closing = ended.message }
+                }
+            }
+        } catch let timeout as WatchdogTimeout {
+            closing = timeout == .silentPeer ? "the host stopped answering" : "the host did not answer hello"
+        } catch {
+            closing = "the connection failed: \(error)"
+        }
+        events.yield(.disconnected(closing))
+        events.finish()
+        channel.close(promise: nil)
+    }
+}

@@ -1,0 +1,108 @@
+import NIOCore
+import NIOPosix
+import PartyWire
+
+/// A client's connection to a session host: sends messages, delivers what the host says as events.
+///
+/// Use it scoped: `try await PartyConnection.withConnection(to:hello:) { connection, welcome in … }`.
+/// The connection closes when the closure returns (after a `leave` if the closure did not end the
+/// session some other way).
+public struct PartyConnection: Sendable {
+    /// Everything the host says after the welcome, in order; ends with `.disconnected`.
+    public let events: AsyncStream<ClientEvent>
+    let queue: AsyncStream<Outbound>.Continuation
+
+    /// Sends a message to the host (queued; numbered on the way out).
+    public func send(_ message: any WireMessage) {
+        queue.yield(.message(message))
+    }
+
+    /// Says goodbye and closes the connection.
+    public func leave() {
+        queue.yield(.message(Leave()))
+        queue.yield(.close)
+        queue.finish()
+    }
+
+    /// Connects, says `hello`, waits for the welcome and runs `body` with the connection.
+    public static func withConnection<Result: Sendable>(
+        to address: HostAddress,
+        hello: Hello,
+        connectTimeout: Duration = .seconds(5),
+        body: @Sendable (PartyConnection, Welcome) async throws -> Result
+    ) async throws -> Result {
+        let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
+        do {
+            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.milliseconds(Int64(connectTimeout.components.seconds * 1000)))
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .connect(host: address.host, port: address.port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try WirePipeline.configure(channel)
+                        return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            throw ClientError.cannotConnect(host: address.host, port: address.port, detail: Self.describe(error))
+        }
+        return try await channel.executeThenClose { inbound, outbound in
+            let (queue, queueContinuation) = AsyncStream<Outbound>.makeStream()
+            let (events, eventContinuation) = AsyncStream<ClientEvent>.makeStream()
+            let connection = PartyConnection(events: events, queue: queueContinuation)
+            let rawChannel = channel.channel
+            return try await withThrowingTaskGroup(of: Result?.self) { group in
+                group.addTask {
+                    await OutboundWriter().run(queue: queue, continuation: queueContinuation, outbound: outbound)
+                    rawChannel.close(promise: nil)
+                    return nil
+                }
+                group.addTask {
+                    await EventReader(channel: rawChannel).run(inbound, into: eventContinuation)
+                    return nil
+                }
+                connection.send(hello)
+                var iterator = events.makeAsyncIterator()
+                let welcome: Welcome
+                switch await iterator.next() {
+                case .welcome(let message)?:
+                    welcome = message
+                case .rejected(let reject)?:
+                    connection.close()
+                    throw ClientError.rejected(reason: reject.reason, message: reject.message)
+                case .error(let error)?:
+                    connection.close()
+                    throw ClientError.rejected(reason: error.reason, message: error.message)
+                case .disconnected(let why)?:
+                    connection.close()
+                    throw ClientError.closedDuringHandshake(why)
+                default:
+                    connection.close()
+                    throw ClientError.closedDuringHandshake("the host did not answer hello")
+                }
+                rawChannel.pipeline.fireUserInboundEventTriggered(WatchdogEvent.handshakeCompleted)
+                let result: Result
+                do {
+                    result = try await body(connection, welcome)
+                } catch {
+                    connection.leave()
+                    throw error
+                }
+                connection.leave()
+                for try await _ in group {}
+                return result
+            }
+        }
+    }
+
+    func close() {
+        queue.yield(.close)
+        queue.finish()
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let text = "\(error)"
+        if text.contains("connectTimeout") || text.contains("timeout") { return "timed out" }
+        if text.contains("refused") || text.contains("111") { return "connection refused" }
+        return text
+    }
+}

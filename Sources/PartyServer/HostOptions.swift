@@ -1,0 +1,39 @@
+/// How a session host listens and the limits it enforces.
+public struct HostOptions: Sendable {
+    /// The address to listen on (`0.0.0.0`: every interface; tests use `127.0.0.1`).
+    public var bindAddress: String
+    /// The TCP port; 0 picks a free one.
+    public var port: Int
+    /// The session's name as advertised and shown ("Alice's Four in a Row").
+    public var sessionName: String
+    /// The seed of the session's randomness; nil for a random one.
+    public var seed: UInt64?
+    /// Most simultaneous connections (players and those still handshaking).
+    public var maxConnections: Int
+    /// A new connection must say hello within this many milliseconds.
+    public var handshakeTimeoutMilliseconds: Int64
+    /// A peer silent for this long is considered gone.
+    public var peerTimeoutMilliseconds: Int64
+    /// How often heartbeats are sent.
+    public var heartbeatIntervalMilliseconds: Int64
+    /// Most messages queued for one client before it is considered stuck and disconnected.
+    public var outboundQueueLimit: Int
+
+    /// Creates options with sane defaults.
+    public init(
+        bindAddress: String = "0.0.0.0", port: Int = 0, sessionName: String = "partyhost", seed: UInt64? = nil,
+        maxConnections: Int = 64,
+        handshakeTimeoutMilliseconds: Int64 = 5_000, peerTimeoutMilliseconds: Int64 = 10_000,
+        heartbeatIntervalMilliseconds: Int64 = 3_000, outboundQueueLimit: Int = 512
+    ) {
+        self.bindAddress = bindAddress
+        self.port = port
+        self.sessionName = sessionName
+        self.seed = seed
+        self.maxConnections = maxConnections
+        self.handshakeTimeoutMilliseconds = handshakeTimeoutMilliseconds
+        self.peerTimeoutMilliseconds = peerTimeoutMilliseconds
+        self.heartbeatIntervalMilliseconds = heartbeatIntervalMilliseconds
+        self.outboundQueueLimit = outboundQueueLimit
+    }
+}

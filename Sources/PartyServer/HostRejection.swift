@@ -1,0 +1,36 @@
+/// Why the host refuses a move before the game's rules see it.
+public enum HostRejection: Error, Hashable, Sendable {
+    /// No game is running (lobby, or between games).
+    case noGameRunning
+    /// The game is over; ask for a rematch.
+    case gameOver
+    /// The schedule does not let this seat move now.
+    case notYourTurn
+    /// The move names a seat that is not the sender's.
+    case notYourSeat(claimed: Int, actual: Int)
+    /// The move's JSON does not fit this game.
+    case invalidMove(detail: String)
+
+    /// The machine-readable reason sent in `moveRejected`.
+    public var code: String {
+        switch self {
+        case .noGameRunning: "noGameRunning"
+        case .gameOver: "gameOver"
+        case .notYourTurn: "notYourTurn"
+        case .notYourSeat: "notYourSeat"
+        case .invalidMove: "invalidMove"
+        }
+    }
+}
+
+extension HostRejection: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .noGameRunning: "No game is running yet."
+        case .gameOver: "The game is over; press r for a rematch."
+        case .notYourTurn: "It is not your turn."
+        case .notYourSeat(let claimed, let actual): "You play seat \(actual), not seat \(claimed)."
+        case .invalidMove(let detail): "That is not a move of this game: \(detail)."
+        }
+    }
+}

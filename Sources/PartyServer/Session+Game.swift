@@ -1,0 +1,187 @@
+import PartyKit
+import PartyWire
+
+extension Session {
+    // MARK: Starting
+
+    /// Why a game cannot start now, or nil when it can.
+    func startProblem() -> String? {
+        if phase == .playing { return "A game is already running." }
+        if players.count < descriptor.minPlayers {
+            let missing = descriptor.minPlayers - players.count
+            return "Waiting for \(missing) more player\(missing == 1 ? "" : "s")."
+        }
+        let waiting = players.filter { !$0.ready && !$0.rematch }
+        if !waiting.isEmpty {
+            return "Waiting for \(waiting.map(\.name).joined(separator: ", ")) to be ready."
+        }
+        return nil
+    }
+
+    /// Whether the host's player must decide when to start (a choice of player counts and a host player present).
+    var hostDecides: Bool {
+        descriptor.minPlayers < descriptor.maxPlayers && players.contains(where: \.isHost)
+    }
+
+    /// Starts a game when everything is in place and nobody has to decide: a rematch everyone asked
+    /// for, or a lobby where everyone is ready and the host's player has no choice to make.
+    func startIfDue() {
+        guard startProblem() == nil else { return }
+        switch phase {
+        case .over where players.allSatisfy(\.rematch), .lobby where !hostDecides:
+            startGame()
+        default:
+            return
+        }
+    }
+
+    func startGame() {
+        // Seats are numbered 0… in table order when a game starts.
+        for index in players.indices where players[index].seat != index {
+            players[index].seat = index
+        }
+        let seats = players.map { Seat(id: SeatID($0.seat), name: $0.name) }
+        seatsInGame = Set(players.map(\.seat))
+        let setup = GameSetup(seats: seats, configuration: configuration, seed: random.next(),
+                              gameNumber: gamesPlayed, now: now())
+        rules = Rules(setup: setup)
+        gamesPlayed += 1
+        phase = .playing
+        for index in players.indices {
+            players[index].ready = false
+            players[index].rematch = false
+        }
+        logger.info("game \(gamesPlayed) started with \(players.count) players")
+        broadcastLobby()
+        afterGameChange()
+        publishStatus()
+    }
+
+    // MARK: Moves
+
+    func move(_ envelope: Envelope, from index: Int) {
+        let player = players[index]
+        func reject(_ code: String, _ message: String) {
+            player.peer.send(MoveRejected(inReplyTo: envelope.seq, reason: code, message: message))
+        }
+        guard phase == .playing, var running = rules else {
+            let rejection = phase == .over ? HostRejection.gameOver : .noGameRunning
+            return reject(rejection.code, rejection.description)
+        }
+        let message: MoveMessage<Rules.Move>
+        do {
+            message = try codec.decode(MoveMessage<Rules.Move>.self, from: envelope)
+        } catch {
+            let rejection = HostRejection.invalidMove(detail: Self.detail(of: error))
+            return reject(rejection.code, rejection.description)
+        }
+        if let claimed = message.seat, claimed != player.seat {
+            let rejection = HostRejection.notYourSeat(claimed: claimed, actual: player.seat)
+            return reject(rejection.code, rejection.description)
+        }
+        let schedule = running.schedule
+        let seat = SeatID(player.seat)
+        guard schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(message.move)) else {
+            return reject(HostRejection.notYourTurn.code, HostRejection.notYourTurn.description)
+        }
+        do {
+            try running.apply(message.move, from: seat, at: now())
+        } catch {
+            return reject(error.code, error.description)
+        }
+        rules = running
+        afterGameChange()
+    }
+
+    static func detail(of error: WireError) -> String {
+        if case .invalidFields(_, let detail) = error { return detail }
+        return error.description
+    }
+
+    /// Sends every seat its view and ends the game when the rules say it is over.
+    func afterGameChange() {
+        guard let running = rules, phase == .playing else { return }
+        let now = now()
+        let schedule = running.schedule
+        let deadline = schedule.deadline.map { max(0, $0.milliseconds(since: now)) }
+        for player in players {
+            let seat = SeatID(player.seat)
+            let view = ViewMessage(game: gamesPlayed, view: running.view(for: .seat(seat), at: now),
+                                   yourTurn: running.outcome == nil && schedule.allows(seat), deadlineMs: deadline)
+            if !player.peer.send(view) {
+                logger.warning("\(player.name)'s queue is full; disconnecting")
+            }
+        }
+        if running.outcome != nil { finishGame(sendOutcome: true) }
+    }
+
+    func finishGame(sendOutcome: Bool) {
+        guard let running = rules else { return }
+        phase = .over
+        if sendOutcome, let outcome = running.outcome {
+            let message = GameOver(game: gamesPlayed, winners: outcome.winners.map(\.index),
+                                   reason: outcome.reason.rawValue, summary: outcome.summary)
+            for player in players { player.peer.send(message) }
+            logger.info("game \(gamesPlayed) over: \(outcome.summary)")
+        }
+        if players.count < descriptor.minPlayers { backToLobby() }
+        broadcastLobby()
+        publishStatus()
+    }
+
+    func backToLobby() {
+        phase = .lobby
+        rules = nil
+        seatsInGame = []
+        for index in players.indices { players[index].rematch = false }
+    }
+
+    func rematchRequested(by index: Int, seq: Int) {
+        guard phase == .over else {
+            players[index].peer.send(ErrorMessage(reason: "noRematch",
+                                                  message: phase == .playing ? "The game is still running." : "No game has ended yet; say ready instead.",
+                                                  inReplyTo: seq))
+            return
+        }
+        players[index].rematch = true
+        broadcastLobby()
+        startIfDue()
+    }
+
+    // MARK: Time
+
+    /// Wakes the game when its deadline has passed.
+    func tick() {
+        guard phase == .playing, var running = rules, let deadline = running.schedule.deadline else { return }
+        let now = now()
+        guard deadline <= now else { return }
+        running.advance(to: now)
+        rules = running
+        afterGameChange()
+    }
+
+    // MARK: Lobby
+
+    func broadcastLobby() {
+        let message = lobbyMessage()
+        let infos = players.map(\.info)
+        let canStart = hostDecides && startProblem() == nil
+        for player in players {
+            player.peer.send(Lobby(state: phase.rawValue, players: infos, you: player.seat,
+                                   canStart: canStart && player.isHost, gamesPlayed: gamesPlayed, message: message))
+        }
+    }
+
+    func lobbyMessage() -> String {
+        switch phase {
+        case .playing:
+            return "\(descriptor.title) is on."
+        case .over:
+            let asked = players.filter(\.rematch).map(\.name)
+            return asked.isEmpty ? "Game over. Press r for a rematch." : "Rematch asked by \(asked.joined(separator: ", "))."
+        case .lobby:
+            if let problem = startProblem() { return problem }
+            return hostDecides ? "Everyone is ready; the host may start." : "Starting…"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import NIOCore
+
+/// Notices a peer that never completes the handshake or goes silent, and fails the channel's
+/// inbound stream with a `WatchdogTimeout` so the connection's owner can say why and close it.
+///
+/// The owner tells it the handshake is done with `WatchdogEvent.handshakeCompleted`
+/// (`channel.pipeline.fireUserInboundEventTriggered`).
+public final class ConnectionWatchdog: ChannelInboundHandler {
+    public typealias InboundIn = ByteBuffer
+    public typealias InboundOut = ByteBuffer
+
+    private let handshakeTimeout: TimeAmount
+    private let peerTimeout: TimeAmount
+    private var handshakeDone = false
+    private var lastRead = NIODeadline.now()
+    private var started = NIODeadline.now()
+    private var check: RepeatedTask?
+    private var fired = false
+
+    /// Creates a watchdog with the two time limits.
+    public init(handshakeTimeout: TimeAmount, peerTimeout: TimeAmount) {
+        self.handshakeTimeout = handshakeTimeout
+        self.peerTimeout = peerTimeout
+    }
+
+    public func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { start(context: context) }
+    }
+
+    public func channelActive(context: ChannelHandlerContext) {
+        start(context: context)
+        context.fireChannelActive()
+    }
+
+    public func handlerRemoved(context: ChannelHandlerContext) {
+        check?.cancel()
+        check = nil
+    }
+
+    public func channelInactive(context: ChannelHandlerContext) {
+        check?.cancel()
+        check = nil
+        context.fireChannelInactive()
+    }
+
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        lastRead = .now()
+        context.fireChannelRead(data)
+    }
+
+    public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted? = event as? WatchdogEvent {
+            handshakeDone = true
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    private func start(context: ChannelHandlerContext) {
+        guard check == nil else { return }
+        started = .now()
+        lastRead = .now()
+        let interval = TimeAmount.milliseconds(max(10, min(handshakeTimeout.nanoseconds, peerTimeout.nanoseconds) / 1_000_000 / 10))
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        check = context.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
+            let (watchdog, context) = loopBound.value
+            watchdog.inspect(context: context)
+        }
+    }
+
+    private func inspect(context: ChannelHandlerContext) {
+        guard !fired else { return }
+        let now = NIODeadline.now()
+        if !handshakeDone && now - started > handshakeTimeout {
+            fired = true
+            context.fireErrorCaught(WatchdogTimeout.handshake)
+        } else if now - lastRead > peerTimeout {
+            fired = true
+            context.fireErrorCaught(WatchdogTimeout.silentPeer)
+        }
+    }
+}
+
+@available(*, unavailable)
+extension ConnectionWatchdog: Sendable {}
+
+/// Events the connection's owner sends to its `ConnectionWatchdog`.
+public enum WatchdogEvent: Sendable {
+    /// The handshake completed; only silence counts from now on.
+    case handshakeCompleted
+}
+
+/// Why a `ConnectionWatchdog` gave up on a peer.
+public enum WatchdogTimeout: Error, Hashable, Sendable {
+    /// No complete handshake within the limit.
+    case handshake
+    /// Nothing at all (not even a heartbeat) arrived within the limit.
+    case silentPeer
+}
+
+extension WatchdogTimeout: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .handshake: "The handshake did not complete in time."
+        case .silentPeer: "Nothing arrived from the other side for too long (no heartbeat)."
+        }
+    }
+}

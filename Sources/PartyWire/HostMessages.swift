@@ -1,0 +1,224 @@
+/// One player as everyone in the session sees them.
+public struct PlayerInfo: Codable, Hashable, Sendable {
+    /// The seat.
+    public var seat: Int
+    /// The cleaned display name.
+    public var name: String
+    /// Ready for the next game.
+    public var ready: Bool
+    /// The host's own player.
+    public var host: Bool
+    /// A bot.
+    public var bot: Bool
+    /// Asked for a rematch after the last game.
+    public var rematch: Bool
+
+    /// Creates a player entry.
+    public init(seat: Int, name: String, ready: Bool, host: Bool, bot: Bool, rematch: Bool = false) {
+        self.seat = seat
+        self.name = name
+        self.ready = ready
+        self.host = host
+        self.bot = bot
+        self.rematch = rematch
+    }
+}
+
+/// The host accepts the client: the session, the game and the client's seat.
+public struct Welcome: WireMessage, Hashable {
+    public static let type = MessageType.welcome
+    /// The protocol version the host speaks.
+    public var `protocol`: Int
+    /// A random id of this session.
+    public var session: String
+    /// The game id.
+    public var game: String
+    /// The game's title.
+    public var title: String
+    /// The session's name (as advertised).
+    public var sessionName: String
+    /// The client's seat.
+    public var seat: Int
+    /// The client's name after cleaning.
+    public var name: String
+    /// Everyone seated, the client included.
+    public var players: [PlayerInfo]
+    /// The fewest players a game needs.
+    public var minPlayers: Int
+    /// The most players a game can seat.
+    public var maxPlayers: Int
+    /// A secret for this seat (128 random bits, hex), to be presented when reconnecting.
+    public var token: String
+
+    /// Creates a welcome.
+    public init(protocol: Int = WireProtocol.version, session: String, game: String, title: String, sessionName: String,
+                seat: Int, name: String, players: [PlayerInfo], minPlayers: Int, maxPlayers: Int, token: String) {
+        self.protocol = `protocol`
+        self.session = session
+        self.game = game
+        self.title = title
+        self.sessionName = sessionName
+        self.seat = seat
+        self.name = name
+        self.players = players
+        self.minPlayers = minPlayers
+        self.maxPlayers = maxPlayers
+        self.token = token
+    }
+}
+
+/// The host refuses the client; the connection closes after it.
+public struct Reject: WireMessage, Hashable {
+    public static let type = MessageType.reject
+    /// A machine-readable reason (`unsupportedVersion`, `sessionFull`, `gameInProgress`, `wrongGame`, `badName`, `shuttingDown`).
+    public var reason: String
+    /// A sentence for people.
+    public var message: String
+
+    /// Creates a reject.
+    public init(reason: String, message: String) {
+        self.reason = reason
+        self.message = message
+    }
+}
+
+/// The state of the table outside a game: who sits where, who is ready, whether a game can start.
+public struct Lobby: WireMessage, Hashable {
+    public static let type = MessageType.lobby
+    /// `lobby` (waiting for players), `playing`, or `over` (a game ended; rematch possible).
+    public var state: String
+    /// Everyone seated.
+    public var players: [PlayerInfo]
+    /// The receiving client's seat.
+    public var you: Int
+    /// Whether the host's player may start a game now.
+    public var canStart: Bool
+    /// How many games have started in this session.
+    public var gamesPlayed: Int
+    /// A sentence describing what the table waits for.
+    public var message: String
+
+    /// Creates a lobby update.
+    public init(state: String, players: [PlayerInfo], you: Int, canStart: Bool, gamesPlayed: Int, message: String) {
+        self.state = state
+        self.players = players
+        self.you = you
+        self.canStart = canStart
+        self.gamesPlayed = gamesPlayed
+        self.message = message
+    }
+}
+
+/// The receiving seat's view of the running game, sent after every change.
+public struct ViewMessage<View: Codable & Sendable>: WireMessage {
+    public static var type: MessageType { .view }
+    /// The game number (1 for the first game of the session).
+    public var game: Int
+    /// The game's view for this seat.
+    public var view: View
+    /// Whether the receiving seat may send an ordinary move now.
+    public var yourTurn: Bool
+    /// Milliseconds until the game's next deadline, if one is set.
+    public var deadlineMs: Int64?
+
+    /// Creates a view message.
+    public init(game: Int, view: View, yourTurn: Bool, deadlineMs: Int64?) {
+        self.game = game
+        self.view = view
+        self.yourTurn = yourTurn
+        self.deadlineMs = deadlineMs
+    }
+}
+
+/// A move was refused; the game state did not change.
+public struct MoveRejected: WireMessage, Hashable {
+    public static let type = MessageType.moveRejected
+    /// The `seq` of the refused move.
+    public var inReplyTo: Int
+    /// A machine-readable reason (`notYourTurn`, `columnFull`, …).
+    public var reason: String
+    /// A sentence for people.
+    public var message: String
+
+    /// Creates a rejection.
+    public init(inReplyTo: Int, reason: String, message: String) {
+        self.inReplyTo = inReplyTo
+        self.reason = reason
+        self.message = message
+    }
+}
+
+/// A game ended.
+public struct GameOver: WireMessage, Hashable {
+    public static let type = MessageType.gameOver
+    /// The game number.
+    public var game: Int
+    /// The winning seats (empty for a draw).
+    public var winners: [Int]
+    /// `won`, `draw`, `playersLeft` or `limitReached`.
+    public var reason: String
+    /// A sentence for people.
+    public var summary: String
+
+    /// Creates a game-over message.
+    public init(game: Int, winners: [Int], reason: String, summary: String) {
+        self.game = game
+        self.winners = winners
+        self.reason = reason
+        self.summary = summary
+    }
+}
+
+/// A player left the session (or their connection was lost).
+public struct PlayerLeft: WireMessage, Hashable {
+    public static let type = MessageType.playerLeft
+    /// Their seat.
+    public var seat: Int
+    /// Their name.
+    public var name: String
+    /// A sentence for people.
+    public var message: String
+
+    /// Creates a player-left message.
+    public init(seat: Int, name: String, message: String) {
+        self.seat = seat
+        self.name = name
+        self.message = message
+    }
+}
+
+/// The host ended the session; the connection closes after it.
+public struct Ended: WireMessage, Hashable {
+    public static let type = MessageType.ended
+    /// `hostQuit`, `idle` or `error`.
+    public var reason: String
+    /// A sentence for people.
+    public var message: String
+
+    /// Creates an ended message.
+    public init(reason: String, message: String) {
+        self.reason = reason
+        self.message = message
+    }
+}
+
+/// The client sent something the host cannot accept at the protocol level.
+public struct ErrorMessage: WireMessage, Hashable {
+    public static let type = MessageType.error
+    /// A machine-readable reason.
+    public var reason: String
+    /// A sentence for people.
+    public var message: String
+    /// The `seq` of the offending message, when it could be read.
+    public var inReplyTo: Int?
+    /// Whether the host closes the connection after this error.
+    public var fatal: Bool
+
+    /// Creates an error message.
+    public init(reason: String, message: String, inReplyTo: Int? = nil, fatal: Bool = false) {
+        self.reason = reason
+        self.message = message
+        self.inReplyTo = inReplyTo
+        self.fatal = fatal
+    }
+}

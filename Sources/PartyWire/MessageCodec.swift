@@ -1,0 +1,98 @@
+import Foundation
+import NIOCore
+
+/// Turns messages into frame bodies (JSON) and frame bodies back into typed messages.
+///
+/// Decoding is two-step: `envelope(of:)` reads `type` and `seq`, then `decode(_:from:)` reads the
+/// body as the message type the receiver expects — generic game payloads (moves, views) included.
+public struct MessageCodec: Sendable {
+    /// Creates a codec.
+    public init() {}
+
+    /// The JSON body of `message` with its `type` and `seq`.
+    public func encode<Message: WireMessage>(_ message: Message, seq: Int) throws -> ByteBuffer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = try encoder.encode(Outgoing(seq: seq, message: message))
+        return ByteBuffer(bytes: data)
+    }
+
+    /// Reads the envelope (`type`, `seq`) of a frame body.
+    public func envelope(of body: ByteBuffer) throws(WireError) -> Envelope {
+        let data = Data(body.readableBytesView)
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw .invalidJSON(detail: data.isEmpty ? "empty frame" : "not JSON")
+        }
+        guard object is [String: Any] else {
+            throw .invalidJSON(detail: "a JSON value that is not an object")
+        }
+        guard let fields = try? JSONDecoder().decode(EnvelopeFields.self, from: data) else {
+            throw .missingEnvelope
+        }
+        guard let type = MessageType(rawValue: fields.type) else { throw .unknownType(String(fields.type.prefix(40))) }
+        return Envelope(type: type, seq: fields.seq, body: data)
+    }
+
+    /// Reads a frame body as `Message`.
+    public func decode<Message: Decodable>(_: Message.Type, from envelope: Envelope) throws(WireError) -> Message {
+        do {
+            return try JSONDecoder().decode(Message.self, from: envelope.body)
+        } catch let error as DecodingError {
+            throw .invalidFields(type: envelope.type.rawValue, detail: Self.describe(error))
+        } catch {
+            throw .invalidFields(type: envelope.type.rawValue, detail: "unreadable")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let names = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return names.isEmpty ? "the message" : "\"\(names.joined(separator: "."))\""
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = context.codingPath.isEmpty ? "" : " in \(path(context))"
+            return "missing field \"\(key.stringValue)\"\(parent)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context)) has the wrong type"
+        case .dataCorrupted(let context):
+            return "\(path(context)) is not valid"
+        @unknown default:
+            return "unreadable"
+        }
+    }
+}
+
+/// A received frame whose `type` and `seq` have been read; the body is decoded on demand.
+public struct Envelope: Sendable {
+    /// The message type.
+    public var type: MessageType
+    /// The sender's sequence number.
+    public var seq: Int
+    /// The whole JSON body.
+    public var body: Data
+}
+
+/// The two fields every message has.
+struct EnvelopeFields: Decodable {
+    var type: String
+    var seq: Int
+}
+
+/// A message with its envelope fields, as encoded.
+struct Outgoing<Message: WireMessage>: Encodable {
+    var seq: Int
+    var message: Message
+
+    enum CodingKeys: String, CodingKey { case type, seq }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Message.type, forKey: .type)
+        try container.encode(seq, forKey: .seq)
+        try message.encode(to: encoder)
+    }
+}

@@ -1,0 +1,47 @@
+import NIOCore
+
+/// What a connection's writer sends next: a message (numbered on the way out) or the end.
+public enum Outbound: Sendable {
+    /// A message to encode with the next sequence number.
+    case message(any WireMessage)
+    /// Send nothing more and close the connection.
+    case close
+}
+
+/// Writes queued messages to a channel in order, numbering them 1, 2, 3…, with heartbeats in between.
+public struct OutboundWriter: Sendable {
+    /// Creates a writer.
+    public init() {}
+
+    /// Drains `queue` into `outbound` until `.close` or the queue ends; sends a heartbeat whenever
+    /// `heartbeatInterval` passes with nothing else sent.
+    public func run(
+        queue: AsyncStream<Outbound>,
+        continuation: AsyncStream<Outbound>.Continuation,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        heartbeatInterval: Duration = .milliseconds(WireProtocol.heartbeatIntervalMilliseconds)
+    ) async {
+        let codec = MessageCodec()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // Heartbeats: queued like any message so the numbering stays in one place.
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: heartbeatInterval)
+                    if case .terminated = continuation.yield(.message(Heartbeat())) { return }
+                }
+            }
+            var seq = 0
+            for await item in queue {
+                guard case .message(let message) = item else { break }
+                seq += 1
+                do {
+                    try await outbound.write(codec.encode(message, seq: seq))
+                } catch {
+                    break
+                }
+            }
+            continuation.finish()
+            group.cancelAll()
+        }
+    }
+}

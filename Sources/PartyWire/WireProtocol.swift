@@ -1,0 +1,25 @@
+/// Constants of wire protocol v1, shared by host and client.
+public enum WireProtocol {
+    /// The protocol version this build speaks.
+    public static let version = 1
+    /// The largest frame body (the JSON object) either side accepts, in bytes.
+    public static let maxFrameLength = 64 * 1024
+    /// How often each side sends a heartbeat while connected, in milliseconds.
+    public static let heartbeatIntervalMilliseconds: Int64 = 3_000
+    /// How long a peer may stay silent before it is considered gone, in milliseconds.
+    public static let peerTimeoutMilliseconds: Int64 = 10_000
+    /// How long a new connection has to send `hello`, in milliseconds.
+    public static let handshakeTimeoutMilliseconds: Int64 = 5_000
+    /// The software version reported in `hello`.
+    public static let softwareVersion = "0.1.0"
+}
+
+/// Every message type on the wire, by its `type` string.
+public enum MessageType: String, Codable, Sendable, CaseIterable {
+    // client → host
+    case hello, ready, start, move, rematch, leave
+    // host → client
+    case welcome, reject, lobby, view, moveRejected, gameOver, playerLeft, ended, error
+    // both ways
+    case heartbeat
+}
