@@ -1,0 +1,115 @@
+import NIOCore
+
+extension ServiceAdvertiser {
+    /// Handles one datagram: conflict detection for responses and probes, answers for queries.
+    func handle(_ packet: ReceivedPacket) async {
+        let message: DNSMessage
+        do {
+            message = try DNSMessage(bytes: packet.bytes)
+        } catch {
+            logger.debug("dropped a malformed mDNS packet", metadata: ["error": "\(error)"])
+            return
+        }
+        guard message.opcode == 0 else { return }
+        let sourcePort = packet.source.port ?? 0
+        if message.isResponse {
+            // Only port 5353 speaks for a responder (RFC 6762 section 6); anything else is ignored.
+            guard sourcePort == MDNSTransport.port else { return }
+            noteConflicts(in: message.answers + message.additionals)
+        } else {
+            if phase == .probing { checkSimultaneousProbe(message) }
+            if phase == .announced { await answer(message, packet: packet, sourcePort: sourcePort) }
+        }
+    }
+
+    /// A response claiming one of our unique names with other data is a conflict.
+    private func noteConflicts(in records: [DNSRecord]) {
+        guard phase == .probing || phase == .announced else { return }
+        let uniqueNames = [instanceFullName, hostFullName]
+        for record in records where record.ttl > 0 && uniqueNames.contains(record.name) && record.type != .nsec {
+            if !isOurs(record) {
+                if record.name == hostFullName {
+                    // Our host name is random; pick another and probe everything again.
+                    hostLabel = ServiceNaming.randomHostLabel()
+                    lostTiebreak = true
+                } else {
+                    conflictSeen = true
+                }
+                logger.debug("mDNS conflicting record", metadata: ["record": "\(record.name) \(record.type)"])
+                return
+            }
+        }
+    }
+
+    /// Another host probing for our name at the same time: the lexicographically later data wins.
+    private func checkSimultaneousProbe(_ message: DNSMessage) {
+        for name in [instanceFullName, hostFullName] {
+            let theirs = message.authorities.filter { $0.name == name }
+            guard !theirs.isEmpty else { continue }
+            let ours = probeMessage().authorities.filter { $0.name == name }
+            if Self.tiebreak(ours, theirs) == .lost {
+                logger.debug("mDNS simultaneous probe lost", metadata: ["name": "\(name)"])
+                lostTiebreak = true
+            }
+        }
+    }
+
+    /// Answers a query with the matching records and their additional records (RFC 6763 section
+    /// 12), leaving out what the asker already knows (known-answer suppression, RFC 6762 7.1).
+    private func answer(_ query: DNSMessage, packet: ReceivedPacket, sourcePort: Int) async {
+        guard let transport else { return }
+        let records = answerableRecords(interface: packet.interface)
+        var answers: [DNSRecord] = []
+        for question in query.questions {
+            for record in records where question.isAnswered(by: record) && !answers.contains(record) {
+                answers.append(record)
+            }
+            if question.type == .aaaa && question.name == hostFullName { answers.append(hostNSEC) }
+            if question.type != .any && question.type != .srv && question.type != .txt && question.name == instanceFullName {
+                answers.append(instanceNSEC)
+            }
+        }
+        let known = query.answers
+        answers.removeAll { record in known.contains { $0.sameRecord(as: record) && $0.ttl >= record.ttl / 2 } }
+        guard !answers.isEmpty else { return }
+        var additionals: [DNSRecord] = []
+        func add(_ extra: [DNSRecord]) {
+            for record in extra where !answers.contains(record) && !additionals.contains(record) {
+                if !known.contains(where: { $0.sameRecord(as: record) && $0.ttl >= record.ttl / 2 }) { additionals.append(record) }
+            }
+        }
+        if answers.contains(where: { $0.type == .ptr && $0.data == .ptr(instanceFullName) }) {
+            add([srvRecord, txtRecord] + addressRecords(interface: packet.interface) + [instanceNSEC, hostNSEC])
+        }
+        if answers.contains(where: { $0.type == .srv }) { add(addressRecords(interface: packet.interface) + [hostNSEC]) }
+
+        if sourcePort != MDNSTransport.port {
+            // Legacy unicast (RFC 6762 6.7): same ID, the questions repeated, TTL at most 10, no flush bit.
+            func legacy(_ record: DNSRecord) -> DNSRecord {
+                var copy = record.with(ttl: min(record.ttl, 10))
+                copy.cacheFlush = false
+                return copy
+            }
+            var reply = DNSMessage.response(answers: answers.map(legacy), additionals: additionals.map(legacy))
+            reply.id = query.id
+            reply.questions = query.questions
+            await transport.send(reply, to: packet.source, interface: packet.interface)
+            return
+        }
+        let isProbe = !query.authorities.isEmpty
+        // QU questions get a unicast reply, but a probe is always answered by multicast so that a
+        // defence reaches the prober even when several sockets share port 5353 on its machine.
+        if !isProbe && !query.questions.isEmpty && query.questions.allSatisfy(\.unicastResponse) {
+            await transport.send(.response(answers: answers, additionals: additionals), to: packet.source, interface: packet.interface)
+            return
+        }
+        // At most one multicast of a record per second, except when defending a name in a probe.
+        let now = ContinuousClock.now
+        if !isProbe {
+            answers.removeAll { record in lastMulticast[DNSRecordKey(record)].map { now - $0 < .seconds(1) } ?? false }
+            guard !answers.isEmpty else { return }
+        }
+        for record in answers { lastMulticast[DNSRecordKey(record)] = now }
+        await transport.sendMulticast(.response(answers: answers, additionals: additionals), interface: packet.interface)
+    }
+}

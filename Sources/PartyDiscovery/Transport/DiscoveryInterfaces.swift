@@ -1,0 +1,91 @@
+import NIOCore
+import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which network interfaces mDNS runs on.
+public struct DiscoveryInterfaces: Sendable, Hashable {
+    /// The interface names, or nil for the default choice.
+    public let names: [String]?
+
+    /// Every interface that is up, multicast-capable and has an IPv4 address (loopback excluded).
+    public static let automatic = DiscoveryInterfaces(names: nil)
+
+    /// Exactly the named interfaces (for example `["lo"]` in tests, `["eth0"]` from `--interface`).
+    public static func named(_ names: [String]) -> DiscoveryInterfaces {
+        DiscoveryInterfaces(names: names)
+    }
+
+    /// Looks the choice up in the system's interface list. A named loopback interface is used even
+    /// though Linux's `lo` reports no multicast flag: multicast works on it, so it is marked as
+    /// multicast-capable for NIO (no `ip link set lo multicast on` is needed).
+    func resolve() throws(DiscoveryError) -> [DiscoveryInterface] {
+        let flags = Self.interfaceFlags()
+        let devices: [NIONetworkDevice]
+        do {
+            devices = try System.enumerateDevices()
+        } catch {
+            throw .interfaceLookupFailed("\(error)")
+        }
+        var found: [DiscoveryInterface] = []
+        for var device in devices {
+            guard case .v4(let address)? = device.address else { continue }
+            let deviceFlags = flags[device.name] ?? 0
+            let isUp = deviceFlags & UInt32(IFF_UP) != 0
+            let isLoopback = deviceFlags & UInt32(IFF_LOOPBACK) != 0
+            if let names {
+                guard names.contains(device.name) else { continue }
+                if isLoopback { device.multicastSupported = true }
+            } else {
+                guard isUp, !isLoopback, device.multicastSupported else { continue }
+            }
+            guard !found.contains(where: { $0.name == device.name }) else { continue }
+            let octets = withUnsafeBytes(of: address.address.sin_addr.s_addr) { Array($0) }
+            found.append(
+                DiscoveryInterface(
+                    name: device.name,
+                    index: device.interfaceIndex,
+                    address: IPv4Bytes(octets[0], octets[1], octets[2], octets[3]),
+                    device: device
+                )
+            )
+        }
+        if let names {
+            for name in names where !found.contains(where: { $0.name == name }) {
+                throw .noSuchInterface(name)
+            }
+        }
+        guard !found.isEmpty else { throw .noUsableInterface }
+        return found
+    }
+
+    /// Interface flags by name from `getifaddrs` (NIO's device list does not carry IFF_UP).
+    private static func interfaceFlags() -> [String: UInt32] {
+        var result: [String: UInt32] = [:]
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return result }
+        defer { freeifaddrs(list) }
+        var cursor = list
+        while let entry = cursor {
+            result[String(cString: entry.pointee.ifa_name)] = UInt32(entry.pointee.ifa_flags)
+            cursor = entry.pointee.ifa_next
+        }
+        return result
+    }
+}
+
+/// One interface mDNS runs on, with the IPv4 address it publishes there.
+struct DiscoveryInterface: Sendable {
+    /// The system name, such as `lo` or `eth0`.
+    let name: String
+    /// The system interface index.
+    let index: Int
+    /// The interface's IPv4 address.
+    let address: IPv4Bytes
+    /// NIO's description of the device, used to join the multicast group on it.
+    let device: NIONetworkDevice
+}

@@ -1,0 +1,166 @@
+import Logging
+import NIOCore
+import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The UDP sockets of one advertiser or browser: one socket per interface, each bound to
+/// 0.0.0.0:5353 (shared with other responders through SO_REUSEADDR and SO_REUSEPORT), joined to
+/// 224.0.0.251 on its interface, sending through that interface (IP_MULTICAST_IF) with loopback of
+/// multicast on (IP_MULTICAST_LOOP), so that processes on one machine hear each other.
+final class MDNSTransport: Sendable {
+    /// The mDNS port.
+    static let port = 5353
+    /// The largest packet we send: a 1500-byte Ethernet MTU less IPv4 and UDP headers.
+    static let maximumPacketSize = 1472
+
+    /// The interfaces, in the order `ReceivedPacket.interface` counts them.
+    let interfaces: [DiscoveryInterface]
+    /// Every datagram received, tagged with the interface it came in on.
+    let packets: AsyncStream<ReceivedPacket>
+    private let channels: [any Channel]
+    private let continuation: AsyncStream<ReceivedPacket>.Continuation
+    private let logger: Logger
+
+    private init(interfaces: [DiscoveryInterface], channels: [any Channel], packets: AsyncStream<ReceivedPacket>, continuation: AsyncStream<ReceivedPacket>.Continuation, logger: Logger) {
+        self.interfaces = interfaces
+        self.channels = channels
+        self.packets = packets
+        self.continuation = continuation
+        self.logger = logger
+    }
+
+    /// Opens the sockets, runs `body`, and closes them afterwards whatever happens.
+    static func withTransport<Result: Sendable>(
+        isolation: isolated (any Actor)? = #isolation,
+        interfaces choice: DiscoveryInterfaces,
+        eventLoopGroup: any EventLoopGroup,
+        logger: Logger,
+        _ body: (MDNSTransport) async throws -> Result
+    ) async throws -> Result {
+        let transport = try await open(interfaces: choice, eventLoopGroup: eventLoopGroup, logger: logger)
+        do {
+            let result = try await body(transport)
+            await transport.close()
+            return result
+        } catch {
+            await transport.close()
+            throw error
+        }
+    }
+
+    private static func open(interfaces choice: DiscoveryInterfaces, eventLoopGroup: any EventLoopGroup, logger: Logger) async throws -> MDNSTransport {
+        let interfaces = try choice.resolve()
+        let (stream, continuation) = AsyncStream.makeStream(of: ReceivedPacket.self, bufferingPolicy: .bufferingNewest(512))
+        var channels: [any Channel] = []
+        do {
+            for (slot, interface) in interfaces.enumerated() {
+                channels.append(try await openChannel(slot: slot, interface: interface, continuation: continuation, eventLoopGroup: eventLoopGroup))
+            }
+        } catch {
+            for channel in channels { try? await channel.close() }
+            continuation.finish()
+            throw DiscoveryError.socketFailed("\(error)")
+        }
+        logger.debug("mDNS sockets open", metadata: ["interfaces": "\(interfaces.map(\.name))"])
+        return MDNSTransport(interfaces: interfaces, channels: channels, packets: stream, continuation: continuation, logger: logger)
+    }
+
+    private static func openChannel(slot: Int, interface: DiscoveryInterface, continuation: AsyncStream<ReceivedPacket>.Continuation, eventLoopGroup: any EventLoopGroup) async throws -> any Channel {
+        let interfaceIndex = interface.index
+        let channel = try await DatagramBootstrap(group: eventLoopGroup)
+            .channelOption(.socketOption(.so_reuseaddr), value: 1)
+            .channelOption(.socketOption(NIOBSDSocket.Option(rawValue: SO_REUSEPORT)), value: 1)
+            .channelOption(.receivePacketInfo, value: true)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        DatagramReceiver(slot: slot, interfaceIndex: interfaceIndex, continuation: continuation)
+                    )
+                }
+            }
+            .bind(host: "0.0.0.0", port: port)
+            .get()
+        do {
+            guard let multicast = channel as? any MulticastChannel, let options = channel as? any SocketOptionProvider,
+                case .v4(let address)? = interface.device.address
+            else { throw DiscoveryError.socketFailed("the channel does not support multicast") }
+            try await multicast.joinGroup(try SocketAddress(ipAddress: "224.0.0.251", port: port), device: interface.device).get()
+            try await options.setIPMulticastIF(address.address.sin_addr).get()
+            try await options.setIPMulticastLoop(1).get()
+            try await options.setIPMulticastTTL(255).get()
+            return channel
+        } catch {
+            try? await channel.close()
+            throw error
+        }
+    }
+
+    /// Sends `message` to 224.0.0.251:5353 on one interface, or on every interface when nil.
+    func sendMulticast(_ message: DNSMessage, interface: Int? = nil) async {
+        guard let group = try? SocketAddress(ipAddress: "224.0.0.251", port: Self.port) else { return }
+        for slot in channels.indices where interface == nil || interface == slot {
+            await send(message, to: group, interface: slot)
+        }
+    }
+
+    /// Sends `message` to one address from the socket of one interface, split to fit the MTU.
+    /// Not cancellable on purpose: goodbyes must still go out while a task is being cancelled.
+    func send(_ message: DNSMessage, to destination: SocketAddress, interface: Int) async {
+        guard channels.indices.contains(interface) else { return }
+        let channel = channels[interface]
+        for packet in message.splitForSending(maximumSize: Self.maximumPacketSize) {
+            var buffer = channel.allocator.buffer(capacity: 512)
+            buffer.writeBytes(packet.serialized())
+            do {
+                try await channel.writeAndFlush(AddressedEnvelope(remoteAddress: destination, data: buffer)).get()
+            } catch {
+                logger.debug("mDNS send failed", metadata: ["error": "\(error)", "interface": "\(interfaces[interface].name)"])
+            }
+        }
+    }
+
+    /// Closes every socket and ends `packets`.
+    func close() async {
+        for channel in channels { try? await channel.close() }
+        continuation.finish()
+    }
+}
+
+/// A datagram as received.
+struct ReceivedPacket: Sendable {
+    /// The raw bytes.
+    let bytes: [UInt8]
+    /// Who sent it.
+    let source: SocketAddress
+    /// Which of the transport's interfaces it came in on.
+    let interface: Int
+}
+
+/// Passes each datagram that arrived on this socket's own interface into the transport's stream.
+/// Every socket bound to 5353 gets every multicast packet (IP_MULTICAST_ALL), so packets from other
+/// interfaces are dropped here using the packet-info metadata.
+private final class DatagramReceiver: ChannelInboundHandler, Sendable {
+    typealias InboundIn = AddressedEnvelope<ByteBuffer>
+
+    let slot: Int
+    let interfaceIndex: Int
+    let continuation: AsyncStream<ReceivedPacket>.Continuation
+
+    init(slot: Int, interfaceIndex: Int, continuation: AsyncStream<ReceivedPacket>.Continuation) {
+        self.slot = slot
+        self.interfaceIndex = interfaceIndex
+        self.continuation = continuation
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let envelope = Self.unwrapInboundIn(data)
+        if let info = envelope.metadata?.packetInfo, info.interfaceIndex != interfaceIndex { return }
+        let bytes = envelope.data.getBytes(at: envelope.data.readerIndex, length: envelope.data.readableBytes) ?? []
+        continuation.yield(ReceivedPacket(bytes: bytes, source: envelope.remoteAddress, interface: slot))
+    }
+}

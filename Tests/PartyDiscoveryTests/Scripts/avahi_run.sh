@@ -1,0 +1,43 @@
+#!/bin/sh
+# Runs one command next to a private Avahi daemon restricted to `lo`.
+#   sh avahi_run.sh avahi-browse -rpt _partyhost._tcp
+# Must already run inside a private network namespace (the `offline` script or CI's): it adds a
+# mount namespace of its own with a tmpfs on /run, so the daemon's D-Bus socket, pid file and
+# config never touch the machine's /run. The daemon and bus are stopped when the command ends.
+set -eu
+if [ -z "${PARTYHOST_AVAHI_INNER:-}" ]; then
+    PARTYHOST_AVAHI_INNER=1 exec unshare --mount --propagation private sh "$0" "$@"
+fi
+mount -t tmpfs tmpfs /run
+mkdir -p /run/dbus /run/avahi-daemon
+cat > /run/avahi-daemon.conf <<'CONF'
+[server]
+allow-interfaces=lo
+use-ipv4=yes
+use-ipv6=no
+enable-dbus=yes
+ratelimit-interval-usec=0
+[wide-area]
+enable-wide-area=no
+[publish]
+publish-hinfo=no
+publish-workstation=no
+[reflector]
+[rlimits]
+CONF
+dbus_pid=$(dbus-daemon --system --fork --nopidfile --print-pid)
+avahi-daemon -f /run/avahi-daemon.conf --no-chroot --no-drop-root --no-rlimits -D
+cleanup() {
+    avahi-daemon -k 2>/dev/null || true
+    kill "$dbus_pid" 2>/dev/null || true
+}
+# Wait (at most 5 s) until the daemon answers on the bus.
+i=0
+while ! avahi-daemon -c 2>/dev/null; do
+    i=$((i + 1)); [ "$i" -gt 50 ] && { echo "avahi-daemon did not start" >&2; cleanup; exit 1; }
+    sleep 0.1
+done
+status=0
+"$@" || status=$?
+cleanup
+exit "$status"
