@@ -40,7 +40,12 @@ public struct SunTouchBot: GameBot {
 
     /// The toss right away; during play, the next strike when cooldown and thinking time are over.
     public mutating func plan(for view: SunTouchView, at now: GameInstant) -> BotPlan<SunTouchMove>? {
-        guard view.pause == nil, let me = view.player(seat) else { return nil }
+        guard let me = view.player(seat) else { return nil }
+        if view.pause != nil {
+            // Take a fresh look once the game resumes instead of striking the instant it does.
+            sendAt = nil
+            return nil
+        }
         switch view.phase {
         case .over:
             return nil

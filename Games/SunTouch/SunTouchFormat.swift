@@ -13,9 +13,10 @@ enum SunTouchFormat {
         return places == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
     }
 
-    /// Milliseconds as seconds with one decimal ("1.2 s").
+    /// Milliseconds as seconds with one decimal, rounded up so a wait never shows as over ("1.2 s").
     static func seconds(_ milliseconds: Int64) -> String {
-        "\(decimal(Double(max(0, milliseconds)) / 1000, places: 1)) s"
+        let tenths = (max(0, milliseconds) + 99) / 100
+        return "\(tenths / 10).\(tenths % 10) s"
     }
 
     /// Milliseconds as a clock, rounded up to whole seconds ("1:05").

@@ -31,7 +31,7 @@ extension SunTouchPresenter {
     public func draw(_ view: SunTouchView, context: PresenterContext, on canvas: inout Canvas) {
         let elapsed = Self.localElapsed(view, context)
         canvas.put(statusLine(view, context: context, elapsed: elapsed), x: 0, y: 0, style: TextStyle(bold: true))
-        let message = messageLine(view, context: context, elapsed: elapsed)
+        let message = messageLine(view, context: context)
         guard let field = Self.layout(width: canvas.width, height: canvas.height) else {
             canvas.put(message, x: 0, y: 1)
             return

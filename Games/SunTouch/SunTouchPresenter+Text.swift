@@ -16,19 +16,20 @@ extension SunTouchPresenter {
     }
 
     /// The bottom line: what to do now, or why nothing can be done.
-    func messageLine(_ view: SunTouchView, context: PresenterContext, elapsed: Int64, lineMode: Bool = false) -> String {
+    func messageLine(_ view: SunTouchView, context: PresenterContext, lineMode: Bool = false) -> String {
         let other = opponentName(view, context)
         if view.phase == .over { return view.end ?? "Game over." }
+        let passed = max(0, context.elapsedMilliseconds)
         if let grace = view.pause {
             let away = view.players.filter(\.away).map { $0.seat == view.you ? "Your" : "\(context.name(of: $0.seat))'s" }
             let who = away.isEmpty ? "A player's" : away.joined(separator: " and ")
-            return "Paused: \(who) connection dropped; waiting \(SunTouchFormat.seconds(grace)) for them to come back."
+            return "Paused: \(who) connection dropped; waiting \(SunTouchFormat.seconds(grace - passed)) for them to come back."
         }
         switch view.phase {
         case .toss:
             guard let toss = view.toss else { return "Coin toss." }
             let again = toss.round > 1 ? "Equal tosses, toss again! " : ""
-            let clock = "(\(SunTouchFormat.seconds(toss.left)) left)"
+            let clock = "(\(SunTouchFormat.seconds(toss.left - passed)) left)"
             guard let me = view.me else { return "\(again)The players are tossing the coin \(clock)." }
             return me.tossed
                 ? "\(again)You tossed; waiting for \(other) \(clock)."
@@ -50,7 +51,7 @@ extension SunTouchPresenter {
         case .over:
             return "SunTouch over: \(view.end ?? scores) (\(scores) of \(view.suns) suns)."
         case .toss:
-            return "SunTouch coin toss: " + messageLine(view, context: context, elapsed: 0, lineMode: true)
+            return "SunTouch coin toss: " + messageLine(view, context: context, lineMode: true)
         case .playing:
             var parts = ["SunTouch: \(scores) of \(view.suns) suns", "\(SunTouchFormat.clock(view.left)) left"]
             if let grace = view.pause { parts.append("paused, \(SunTouchFormat.seconds(grace)) of grace left") }

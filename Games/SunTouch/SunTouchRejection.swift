@@ -40,6 +40,7 @@ extension SunTouchRejection {
 }
 
 extension SunTouchRejection: CustomStringConvertible {
+    /// The sentence a player reads.
     public var description: String {
         switch self {
         case .notAPlayer:

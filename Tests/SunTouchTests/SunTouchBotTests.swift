@@ -68,7 +68,12 @@ struct SunTouchBotTests {
         var bot = SunTouchBot(seat: Samples.alice, seed: 4)
         var paused = SunTouchPresenterTests.playingView()
         paused.pause = 5000
+        let before = bot.plan(for: SunTouchPresenterTests.playingView(), at: .zero)
+        #expect(before != nil)
         #expect(bot.plan(for: paused, at: .zero) == nil)
+        // After the pause the bot thinks again from the moment play resumes.
+        let after = bot.plan(for: SunTouchPresenterTests.playingView(), at: Samples.at(60_000))
+        #expect(after.map { $0.at >= Samples.at(60_500) } == true)
         var over = SunTouchPresenterTests.playingView()
         over.phase = .over
         #expect(bot.plan(for: over, at: .zero) == nil)

@@ -179,6 +179,12 @@ struct SunTouchPresenterTests {
         var canvas = Canvas(width: 80, height: 20)
         SunTouchPresenter().draw(view, context: Self.context, on: &canvas)
         #expect(canvas.text.contains("Paused: Bob's connection dropped; waiting 7.0 s"))
+        var later = Self.context
+        later.elapsedMilliseconds = 2000
+        canvas = Canvas(width: 80, height: 20)
+        SunTouchPresenter().draw(view, context: later, on: &canvas)
+        #expect(canvas.text.contains("waiting 5.0 s"))
+        #expect(canvas.text(ofRow: 0).contains("1:30 left"))
         guard case .message = SunTouchPresenter().act(view: view, context: Self.context) else {
             Issue.record("struck while paused")
             return
