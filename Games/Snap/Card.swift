@@ -30,10 +30,12 @@ public struct Card: Hashable, Sendable {
 }
 
 extension Card: CustomStringConvertible {
+    /// The card as people write it (`Q♥`).
     public var description: String { label }
 }
 
 extension Card: Codable {
+    /// Reads a card from its two-letter code.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let code = try container.decode(String.self)
@@ -43,6 +45,7 @@ extension Card: Codable {
         self = card
     }
 
+    /// Writes the card as its two-letter code.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(code)

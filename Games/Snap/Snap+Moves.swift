@@ -1,6 +1,7 @@
 import PartyKit
 
 extension Snap {
+    /// Confirms the deal, turns the active player's card, or judges a snap call.
     public mutating func apply(_ move: SnapMove, from seat: SeatID, at now: GameInstant) throws(SnapRejection) {
         guard phase != .over else { throw .gameOver }
         guard isSeat(seat), !gone.contains(seat) else { throw .notInGame }
@@ -23,6 +24,7 @@ extension Snap {
         }
     }
 
+    /// Ends the deal at its deadline and turns the card of every player whose time ran out.
     public mutating func advance(to now: GameInstant) {
         if phase == .dealing, now >= dealDeadline {
             // Whoever has not confirmed is confirmed by the deadline, so nobody stalls the deal.
@@ -34,6 +36,7 @@ extension Snap {
         }
     }
 
+    /// Shares the leaver's cards out clockwise from their left; one player left wins.
     public mutating func leave(_ seat: SeatID, at now: GameInstant) {
         guard isSeat(seat), !gone.contains(seat) else { return }
         advance(to: now)
@@ -72,6 +75,7 @@ extension Snap {
         }
     }
 
+    /// Pauses the turn timer while the active player is away, and resumes it when they are back.
     public mutating func connectionChanged(_ seat: SeatID, connected: Bool, at now: GameInstant) {
         guard isSeat(seat), !gone.contains(seat) else { return }
         advance(to: now)

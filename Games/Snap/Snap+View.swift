@@ -1,6 +1,7 @@
 import PartyKit
 
 extension Snap {
+    /// Counts and top open cards for everyone, from the viewer's seat, with remaining times.
     public func view(for viewer: Viewer, at now: GameInstant) -> SnapView {
         let me = viewer.seat.flatMap { isSeat($0) ? $0 : nil }
         let start = me?.index ?? 0

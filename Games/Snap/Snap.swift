@@ -11,11 +11,16 @@ import PartyKit
 /// Cards that change hands (won piles, penalties, a leaver's cards) go face down under the
 /// receiving closed pile; cards handed out one at a time go clockwise starting after the giver.
 public struct Snap: GameRules {
+    /// A turn, a snap call or a deal confirmation.
     public typealias Move = SnapMove
+    /// Counts and top cards only.
     public typealias View = SnapView
+    /// Why a move is refused.
     public typealias Rejection = SnapRejection
+    /// Turn time and turn limit.
     public typealias Configuration = SnapConfiguration
 
+    /// Snap!: 2–4 players, nobody joins once it runs.
     public static let descriptor = GameDescriptor(
         id: "snap", title: "Snap!", minPlayers: 2, maxPlayers: 4, joinInProgress: false,
         summary: "Turn cards in turn and be the first to call snap when two top cards match."
@@ -71,6 +76,7 @@ public struct Snap: GameRules {
     /// The result once the game is over.
     public internal(set) var outcome: GameOutcome?
 
+    /// Shuffles the deck with the setup's seed and deals it clockwise from seat 0.
     public init(setup: GameSetup<SnapConfiguration>) {
         seats = setup.seats
         configuration = setup.configuration
@@ -103,6 +109,7 @@ public struct Snap: GameRules {
         }
     }
 
+    /// Dealing: the seats still to confirm; playing: the active seat plus snap interrupts.
     public var schedule: Schedule {
         switch phase {
         case .dealing:
@@ -115,11 +122,13 @@ public struct Snap: GameRules {
         }
     }
 
+    /// Snap calls are interrupts; turns and confirmations are not.
     public static func isInterrupt(_ move: SnapMove) -> Bool {
         if case .snap = move { return true }
         return false
     }
 
+    /// The moves worth trying now: confirm, turn, and snap calls on the current and previous table.
     public func candidateMoves(for seat: SeatID) -> [SnapMove] {
         switch phase {
         case .dealing: [.confirmDeal]

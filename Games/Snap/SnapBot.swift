@@ -3,6 +3,7 @@ import PartyKit
 /// A Snap! player: confirms the deal, turns its card after a short pause, and calls snap after a
 /// human-like reaction time — occasionally when there is no match at all.
 public struct SnapBot: GameBot {
+    /// The game the bot plays.
     public typealias Rules = Snap
 
     /// The bot's seat.
@@ -39,11 +40,13 @@ public struct SnapBot: GameBot {
         var done = false
     }
 
+    /// Creates a bot whose timings and rare wrong calls follow from `seed`.
     public init(seat: SeatID, seed: UInt64) {
         self.seat = seat
         random = SeededRandom(seed: seed ^ 0x5A5A_0F0F_3C3C_9696)
     }
 
+    /// The earliest of: confirming the deal, calling snap, turning the card.
     public mutating func plan(for view: SnapView, at now: GameInstant) -> BotPlan<SnapMove>? {
         guard view.outcome == nil, let me = view.mine, me.seat == seat.index, !me.gone else { return nil }
         var candidates: [(move: SnapMove, at: GameInstant, slot: WritableKeyPath<SnapBot, Pending?>)] = []

@@ -7,6 +7,7 @@ public struct SnapConfiguration: GameConfiguration {
     /// Turns after which the player with the most cards wins.
     public var turnLimit: Int
 
+    /// `turn-seconds` and `turn-limit`.
     public static let settings: [GameSetting] = [
         GameSetting(name: "turn-seconds", help: "seconds a player has to turn their card (1-600)", defaultValue: "10"),
         GameSetting(name: "turn-limit", help: "turns after which the most cards win (1-100000)", defaultValue: "1000"),
@@ -23,6 +24,7 @@ public struct SnapConfiguration: GameConfiguration {
         self.turnLimit = max(1, turnLimit)
     }
 
+    /// Reads `turn-seconds` (1-600) and `turn-limit` (1-100000).
     public init(values: [String: String]) throws(GameSettingError) {
         try Self.checkNames(values)
         self.init(

@@ -16,6 +16,7 @@ extension SnapPresenter {
         }
     }
 
+    /// Draws the table: the viewer at the bottom, the others left, top and right clockwise.
     public func draw(_ view: SnapView, context: PresenterContext, on canvas: inout Canvas) {
         let width = canvas.width
         let height = canvas.height
@@ -37,7 +38,7 @@ extension SnapPresenter {
         }
         let centreX = blockWidth + 1
         let centreWidth = width - 2 * blockWidth - 2
-        putCentred(status(view, context), x: centreX, width: centreWidth, y: 3, style: .init(bold: true), on: &canvas)
+        putCentred(status(view, context), x: 0, width: width, y: 3, style: .init(bold: true), on: &canvas)
         if let event = view.event {
             let style = eventStyle(event, view: view, context: context)
             putCentred(event.text, x: 0, width: width, y: middle - 1 > 3 ? middle - 1 : 4, style: style, on: &canvas)
@@ -71,7 +72,9 @@ extension SnapPresenter {
         }
         let ready = view.phase == .dealing ? (player.ready ? " ready" : " dealing") : ""
         let away = player.away ? " away" : ""
-        canvas.put(Self.clip("closed \(player.closed) open \(player.open)", width), x: x, y: y + 2)
+        let counts = "closed \(player.closed) open \(player.open)"
+        let shortCounts = "down \(player.closed) up \(player.open)"
+        canvas.put(Self.clip(counts.count <= width ? counts : shortCounts, width), x: x, y: y + 2)
         canvas.put(Self.clip(ready + away, width - 6), x: x + 6, y: y + 1, style: .init(dim: true))
     }
 

@@ -5,21 +5,27 @@ import PartyKit
 /// Keys: Space or Enter turns your card (and confirms the deal while dealing), `s` calls snap.
 /// Line mode: `t`, `turn` or an empty line (like Enter) turns your card; `s` or `snap` calls snap.
 public struct SnapPresenter: GamePresenter {
+    /// The game this presenter draws.
     public typealias Rules = Snap
 
     /// How long a snap event flashes, in milliseconds.
     public static let flashMilliseconds: Int64 = 2000
 
+    /// Creates the presenter (it keeps no UI state).
     public init() {}
 
+    /// The keys, for the help line.
     public var keyHelp: String { "Space/Enter turn your card · s call snap · q leave" }
 
+    /// What to type in line mode.
     public var lineHelp: String { "t, turn or an empty line turns your card; s or snap calls snap" }
 
+    /// Four redraws a second while a clock counts down.
     public func refreshInterval(for view: SnapView) -> Int? {
         view.phase == .over ? nil : 250
     }
 
+    /// Space or Enter turns the card (or confirms the deal), `s` calls snap.
     public mutating func handle(_ key: Key, view: SnapView, context: PresenterContext) -> PresenterAction<SnapMove> {
         let result: Result<SnapMove, InputError>
         switch key {
@@ -33,6 +39,7 @@ public struct SnapPresenter: GamePresenter {
         }
     }
 
+    /// Reads `t`/`turn`/an empty line or `s`/`snap`.
     public func parse(line: String, view: SnapView, context: PresenterContext) -> Result<SnapMove, InputError> {
         switch line.trimmingWhitespace().lowercased() {
         case "", "t", "turn": turnMove(view)
@@ -68,6 +75,7 @@ public struct SnapPresenter: GamePresenter {
         }
     }
 
+    /// One line: the turn, whose turn and time left, everyone's cards and top card, the latest event.
     public func describe(_ view: SnapView, context: PresenterContext) -> String {
         var parts: [String] = []
         switch view.phase {

@@ -38,6 +38,7 @@ public enum SnapRejection: GameRejection {
 }
 
 extension SnapRejection: CustomStringConvertible {
+    /// The sentence a player reads.
     public var description: String {
         switch self {
         case .gameOver: "The game is over."

@@ -19,6 +19,12 @@ struct ConformanceTests {
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    @Test("With the default settings nothing leaks or stalls either (the game need not end in the step budget)")
+    func conformanceWithDefaults() {
+        let failures = GameConformance.check(Snap.self, playerCounts: [2, 4], seeds: 0..<4, expectsEnd: false)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
     @Test("The bundle names its parts and the descriptor")
     func bundle() {
         #expect(SnapGame.descriptor == GameDescriptor(
