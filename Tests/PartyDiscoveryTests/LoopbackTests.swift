@@ -1,0 +1,98 @@
+import Testing
+
+@testable import PartyDiscovery
+
+/// Real advertisers and browsers over `lo` in this process (inside the private namespace).
+@Suite("mDNS over loopback", .serialized, .timeLimit(.minutes(1)))
+struct LoopbackTests {
+    func advertiser(_ name: String, port: UInt16 = 4242, txt: [String: String] = ["v": "1"]) throws -> ServiceAdvertiser {
+        try ServiceAdvertiser(ServiceConfiguration(
+            instanceName: name, subtypes: ["_fourinarow"], port: port, txt: txt, interfaces: Loopback.interfaces))
+    }
+
+    @Test("a browser finds an advertiser, resolves it, and sees its goodbye within about a second")
+    func findAndGoodbye() async throws {
+        let name = Loopback.uniqueName("Alice's Four in a Row")
+        let advertiser = try advertiser(name, txt: ["v": "1", "game": "fourinarow", "players": "1/2", "state": "lobby"])
+        let browser = try ServiceBrowser(subtype: "_fourinarow", interfaces: Loopback.interfaces)
+        try await Loopback.withRunning(advertisers: [advertiser], browsers: [browser]) {
+            let found = await Loopback.eventually(timeout: .seconds(5)) {
+                await browser.services.contains { $0.instanceName == name && $0.isResolved }
+            }
+            #expect(found)
+            let service = try await browser.resolve(name, timeout: .seconds(2))
+            #expect(service.port == 4242)
+            #expect(service.addresses == ["127.0.0.1"])
+            #expect(service.txt == ["v": "1", "game": "fourinarow", "players": "1/2", "state": "lobby"])
+            #expect(service.hostName.hasPrefix("partyhost-"))
+
+            advertiser.stop()
+            let stopped = ContinuousClock.now
+            let gone = await Loopback.eventually(timeout: .seconds(3)) {
+                await !browser.services.contains { $0.instanceName == name }
+            }
+            #expect(gone)
+            #expect(ContinuousClock.now - stopped < .milliseconds(1600))
+            await #expect(throws: DiscoveryError.serviceUnavailable(name)) {
+                try await browser.resolve(name, timeout: .milliseconds(500))
+            }
+        }
+    }
+
+    @Test("two advertisers with the same name end up with different names")
+    func conflictRenames() async throws {
+        let name = Loopback.uniqueName("Same Name")
+        let first = try advertiser(name, port: 1111)
+        let second = try advertiser(name, port: 2222)
+        let browser = try ServiceBrowser(interfaces: Loopback.interfaces)
+        try await Loopback.withRunning(advertisers: [first, second], browsers: [browser]) {
+            async let a = Loopback.announcedName(first)
+            async let b = Loopback.announcedName(second)
+            let names = await [a, b]
+            #expect(names.allSatisfy { $0 != nil })
+            #expect(names[0] != names[1])
+            #expect(Set(names.compactMap { $0 }) == [name, name + " (2)"])
+            let both = await Loopback.eventually(timeout: .seconds(5)) {
+                let found = await browser.services.filter { $0.instanceName.hasPrefix(name) }
+                return Set(found.map(\.port)) == [1111, 2222]
+            }
+            #expect(both)
+        }
+    }
+
+    @Test("a TXT update reaches the browser")
+    func txtUpdate() async throws {
+        let name = Loopback.uniqueName("Updating")
+        let advertiser = try advertiser(name, txt: ["players": "1/2", "state": "lobby"])
+        let browser = try ServiceBrowser(interfaces: Loopback.interfaces)
+        try await Loopback.withRunning(advertisers: [advertiser], browsers: [browser]) {
+            let found = await Loopback.eventually(timeout: .seconds(5)) {
+                await browser.services.contains { $0.instanceName == name && $0.txt["players"] == "1/2" }
+            }
+            #expect(found)
+            try await advertiser.updateTXT(["players": "2/2", "state": "playing"])
+            let updated = await Loopback.eventually(timeout: .seconds(3)) {
+                await browser.services.first { $0.instanceName == name }?.txt == ["players": "2/2", "state": "playing"]
+            }
+            #expect(updated)
+        }
+    }
+
+    @Test("resolving a name nobody has fails with a readable error")
+    func resolveMissing() async throws {
+        let browser = try ServiceBrowser(interfaces: Loopback.interfaces)
+        try await Loopback.withRunning(browsers: [browser]) {
+            let error = await #expect(throws: DiscoveryError.self) {
+                try await browser.resolve("Nobody's Game", timeout: .milliseconds(300))
+            }
+            #expect(error?.description == "Nobody's Game is no longer available")
+        }
+    }
+
+    @Test("an unknown interface name is refused")
+    func unknownInterface() throws {
+        #expect(throws: DiscoveryError.noSuchInterface("nosuch0")) {
+            try DiscoveryInterfaces.named(["nosuch0"]).resolve()
+        }
+    }
+}

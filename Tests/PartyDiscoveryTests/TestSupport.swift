@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import PartyDiscovery
+
+/// Helpers shared by the network tests; every one of them runs on `lo` only.
+enum Loopback {
+    /// The interface choice used by every network test.
+    static let interfaces = DiscoveryInterfaces.named(["lo"])
+
+    /// A name no other test run uses.
+    static func uniqueName(_ base: String) -> String {
+        "\(base) \(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+    }
+
+    /// Polls `condition` every 50 ms until it holds or `timeout` passes; returns whether it held.
+    static func eventually(timeout: Duration, _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return await condition()
+    }
+
+    /// Runs the advertisers and browsers, then `body`, then stops them all and waits for them.
+    static func withRunning(
+        advertisers: [ServiceAdvertiser] = [],
+        browsers: [ServiceBrowser] = [],
+        _ body: () async throws -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for advertiser in advertisers { group.addTask { try await advertiser.run() } }
+            for browser in browsers { group.addTask { try await browser.run() } }
+            do {
+                try await body()
+            } catch {
+                for advertiser in advertisers { advertiser.stop() }
+                for browser in browsers { browser.stop() }
+                throw error
+            }
+            for advertiser in advertisers { advertiser.stop() }
+            for browser in browsers { browser.stop() }
+            try await group.waitForAll()
+        }
+    }
+
+    /// The last `.announced` name an advertiser reported, waiting up to `timeout`.
+    static func announcedName(_ advertiser: ServiceAdvertiser, timeout: Duration = .seconds(5)) async -> String? {
+        await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                for await event in advertiser.events {
+                    if case .announced(let name) = event { return name }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+/// A helper program (python3 or a shell script) whose standard output is collected line by line.
+/// `@unchecked Sendable` is sound: `output` is only touched while `lock` is held, `process` is
+/// configured before `run()` and afterwards only used through its thread-safe methods.
+final class ScriptProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var output = ""
+
+    /// The folder with the test scripts.
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts")
+
+    /// Starts `arguments` through `/usr/bin/env` (so `python3` and `sh` are found on PATH).
+    init(_ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.output += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    /// Everything printed so far.
+    var text: String { lock.withLock { output } }
+
+    /// The lines printed so far.
+    var lines: [String] { text.split(separator: "\n").map(String.init) }
+
+    /// Waits until a line satisfies `match` (at most `timeout`), returning it.
+    func waitForLine(timeout: Duration, _ match: @escaping (String) -> Bool) async -> String? {
+        var found: String?
+        _ = await Loopback.eventually(timeout: timeout) {
+            found = self.lines.first(where: match)
+            return found != nil
+        }
+        return found
+    }
+
+    /// Waits for the program to end by itself (at most `timeout`), then stops it if it has not.
+    func finish(timeout: Duration = .seconds(10)) async {
+        _ = await Loopback.eventually(timeout: timeout) { !self.process.isRunning }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Stops the program now (SIGTERM) and waits for it.
+    func terminate() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    /// True when `python3 -c "import <module>"` works here.
+    static func pythonHas(_ module: String) -> Bool {
+        run(["python3", "-c", "import \(module)"])
+    }
+
+    /// True when `command` is on PATH.
+    static func commandExists(_ command: String) -> Bool {
+        run(["sh", "-c", "command -v \(command) >/dev/null 2>&1"])
+    }
+
+    private static func run(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
