@@ -127,7 +127,7 @@ extension Snap {
                 ? "\(name(caller)) called snap wrongly and paid 1 card to \(name(receivers[0]))"
                 : "\(name(caller)) called snap wrongly and paid 1 card each"
         } else {
-            text = "\(name(caller)) called snap wrongly and paid all \(cardsText(paid.count)) they had"
+            text = "\(name(caller)) called snap wrongly and had only \(cardsText(paid.count)) to pay"
         }
         note(.wrongSnap, seat: caller, cards: paid.count, text, at: now)
         afterCardsMoved(at: now)

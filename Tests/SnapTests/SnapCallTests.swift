@@ -93,7 +93,7 @@ struct SnapCallTests {
         // Carol holds 1 card and owes 3: Dave (her left) gets it, Alice and Bob nothing.
         #expect(game.closed.map(\.count) == [2, 1, 0, 2])
         #expect(game.closed[3].first == Sample.card("6C"))
-        #expect(game.event == SnapEvent(kind: .wrongSnap, seat: 2, cards: 1, text: "Carol called snap wrongly and paid all 1 card they had"))
+        #expect(game.event == SnapEvent(kind: .wrongSnap, seat: 2, cards: 1, text: "Carol called snap wrongly and had only 1 card to pay"))
         #expect(game.view(for: .spectator, at: .zero).players[2].out)
     }
 
