@@ -78,18 +78,37 @@ public enum TwentyFourSolver {
         }
     }
 
+    /// A value in the search and the arena node that says how it was made.
     private struct Item {
         var value: Rational
-        var expression: ArithmeticExpression
+        var node: Int
     }
 
+    /// How a value was made: a leaf number, or an operator on two earlier nodes.
+    private struct Node {
+        var number: Int
+        var op: ArithmeticOperator?
+        var left: Int
+        var right: Int
+    }
+
+    /// Tries every pair with every operator, keeping expressions as arena nodes so that only the
+    /// solutions are ever built as trees.
     private static func search(_ sorted: [Int]) -> Analysis {
         var found = Set<String>()
         var best: (rank: Rank, expression: ArithmeticExpression)?
+        var arena = sorted.map { Node(number: $0, op: nil, left: 0, right: 0) }
+
+        func build(_ index: Int) -> ArithmeticExpression {
+            let node = arena[index]
+            guard let op = node.op else { return .number(node.number) }
+            return .operation(op, build(node.left), build(node.right))
+        }
+
         func visit(_ items: [Item]) {
             if items.count == 1 {
                 guard items[0].value == target else { return }
-                let expression = normalized(items[0].expression)
+                let expression = normalized(build(items[0].node))
                 let text = expression.description
                 guard found.insert(text).inserted else { return }
                 let rank = Rank(divisions: expression.divisions, length: text.count, text: text)
@@ -102,27 +121,21 @@ public enum TwentyFourSolver {
                     var rest = items
                     rest.remove(at: j)
                     rest.remove(at: i)
-                    for combined in combinations(items[i], items[j]) {
-                        visit(rest + [combined])
+                    let (a, b) = (items[i], items[j])
+                    let tries: [(ArithmeticOperator, Item, Item)] = [
+                        (.add, a, b), (.multiply, a, b), (.subtract, a, b), (.subtract, b, a), (.divide, a, b), (.divide, b, a),
+                    ]
+                    for (op, left, right) in tries {
+                        guard let value = try? op.apply(left.value, right.value) else { continue }
+                        arena.append(Node(number: 0, op: op, left: left.node, right: right.node))
+                        visit(rest + [Item(value: value, node: arena.count - 1)])
+                        arena.removeLast()
                     }
                 }
             }
         }
-        visit(sorted.map { Item(value: Rational($0), expression: .number($0)) })
+        visit(sorted.indices.map { Item(value: Rational(sorted[$0]), node: $0) })
         return Analysis(numbers: sorted, solutionCount: found.count, solution: best?.expression)
-    }
-
-    private static func combinations(_ a: Item, _ b: Item) -> [Item] {
-        var result: [Item] = []
-        let pairs: [(ArithmeticOperator, Item, Item)] = [
-            (.add, a, b), (.multiply, a, b), (.subtract, a, b), (.subtract, b, a), (.divide, a, b), (.divide, b, a),
-        ]
-        for (op, left, right) in pairs {
-            if let value = try? op.apply(left.value, right.value) {
-                result.append(Item(value: value, expression: .operation(op, left.expression, right.expression)))
-            }
-        }
-        return result
     }
 
     /// Puts the operands of `+` and `×` in a fixed order (a plain number first, otherwise by text), so
