@@ -54,13 +54,21 @@ public struct CanvasRenderer: Hashable, Sendable {
                 output.append(cell.character)
                 // A wide or combining character may move the cursor by 0 or 2 columns, and the last
                 // column leaves it pending a wrap: in either case place it explicitly next time.
-                let isNarrow = cell.character.isASCII
-                cursor = isNarrow && x + 1 < canvas.width ? (x + 1, y) : nil
+                cursor = Self.isSurelyNarrow(cell.character) && x + 1 < canvas.width ? (x + 1, y) : nil
             }
         }
         if pen != .plain { output += ANSI.resetStyle }
         screen = previous
         return output
+    }
+
+    /// Whether every terminal shows `character` one column wide: one scalar that is ASCII, Latin-1,
+    /// Latin Extended, or box drawing and block elements (U+2500...U+259F). Anything else may be
+    /// wide, combining or ambiguous, so the cursor is placed explicitly after it.
+    static func isSurelyNarrow(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let value = scalars.first?.value else { return false }
+        return (0x20..<0x300).contains(value) || (0x2500...0x259F).contains(value)
     }
 
     /// `cell` as it will be painted: controls replaced, colours dropped without `color`.

@@ -1,6 +1,7 @@
 import Glibc
 
 extension TerminalError: CustomStringConvertible {
+    /// The error as a sentence for the terminal.
     public var description: String {
         switch self {
         case .notATerminal:

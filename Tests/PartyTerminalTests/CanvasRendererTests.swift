@@ -99,6 +99,14 @@ struct CanvasRendererTests {
     func wideCharacters() {
         var renderer = CanvasRenderer()
         #expect(renderer.render(canvas(["漢b"])) == clear + csi + "1;1H漢" + csi + "1;2Hb")
+        var other = CanvasRenderer()
+        #expect(other.render(canvas(["😀e\u{301}x"])) == clear + csi + "1;1H😀" + csi + "1;2He\u{301}" + csi + "1;3Hx")
+    }
+
+    @Test("box drawing and Latin letters need no cursor moves")
+    func narrowCharacters() {
+        var renderer = CanvasRenderer()
+        #expect(renderer.render(canvas(["┌─┐", "│é│", "└▀┘"])) == clear + csi + "1;1H┌─┐" + csi + "2;1H│é│" + csi + "3;1H└▀┘")
     }
 
     @Test("without colour, colours are dropped and attributes kept")
