@@ -30,13 +30,14 @@ public struct FourInARowBot: GameBot {
 
     /// The column to drop into and when; nil when it is not the bot's turn or the game is over.
     ///
-    /// A view of the same position again (sent because something else changed) keeps the plan made
-    /// for it, so the bot neither changes its mind nor restarts its pause.
+    /// A view of the same position again while the plan is still pending (sent because something
+    /// else changed) keeps that plan, so the bot neither changes its mind nor restarts its pause. Once
+    /// the plan was due, the same position means a new situation (a rematch), and the bot plans anew.
     public mutating func plan(for view: FourInARowView, at now: GameInstant) -> BotPlan<FourInARowMove>? {
         guard !view.isOver, view.turn == seat, let side = view.side(of: seat), let board = view.bitboard else {
             return nil
         }
-        if let planned, planned.board == view.board { return planned.plan }
+        if let planned, planned.board == view.board, planned.plan.at > now { return planned.plan }
         guard let column = chooseColumn(mine: board.discs(of: side), theirs: board.discs(of: 1 - side)) else {
             return nil
         }

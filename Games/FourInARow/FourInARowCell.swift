@@ -18,5 +18,6 @@ public struct FourInARowCell: Hashable, Codable, Sendable, CustomStringConvertib
         (1...FourInARowBoard.columns).contains(column) && (1...FourInARowBoard.rows).contains(row)
     }
 
+    /// The cell as `(column,row)`, for line mode and messages.
     public var description: String { "(\(column),\(row))" }
 }

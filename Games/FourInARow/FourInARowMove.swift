@@ -12,5 +12,6 @@ public struct FourInARowMove: Hashable, Codable, Sendable, CustomStringConvertib
         self.column = column
     }
 
+    /// The move as people type it in line mode: `drop 3`.
     public var description: String { "drop \(column)" }
 }

@@ -18,8 +18,9 @@ extension FourInARowPresenter {
 
     /// The roomy layout: a boxed board, three characters a cell, centred on the canvas.
     private func drawFull(_ view: FourInARowView, context: PresenterContext, on canvas: inout Canvas) {
-        let hasLegend = canvas.height >= Self.fullHeight + 2
-        let height = Self.fullHeight + (hasLegend ? 2 : 0)
+        let hasLegend = canvas.height > Self.fullHeight
+        let legendGap = canvas.height > Self.fullHeight + 1 ? 1 : 0
+        let height = Self.fullHeight + (hasLegend ? 1 + legendGap : 0)
         let left = (canvas.width - Self.boardWidth) / 2
         var y = (canvas.height - height) / 2
         let cellX = { (column: Int) in left + 1 + 3 * (column - 1) + 1 }
@@ -50,7 +51,7 @@ extension FourInARowPresenter {
 
         canvas.putCentered(statusText(view, context: context), y: y, style: TextStyle(bold: true))
         if hasLegend {
-            drawLegend(view, context: context, y: y + 2, on: &canvas)
+            drawLegend(view, context: context, y: y + 1 + legendGap, on: &canvas)
         }
     }
 

@@ -23,6 +23,7 @@ public enum FourInARowRejection: GameRejection {
 }
 
 extension FourInARowRejection: CustomStringConvertible {
+    /// The sentence a player reads, such as "Column 3 is full."
     public var description: String {
         switch self {
         case .notYourTurn:

@@ -37,6 +37,11 @@ struct FourInARowBotTests {
         let againPlan = bot.plan(for: view, at: .seconds(1.2))
         let again = try #require(againPlan)
         #expect(first == again)
+        // Once the plan was due, the same position (a rematch's empty board) gets a fresh plan.
+        let later = first.at.adding(seconds: 60)
+        let rematchPlanned = bot.plan(for: view, at: later)
+        let rematch = try #require(rematchPlanned)
+        #expect(rematch.at > later)
     }
 
     @Test func neverPlansOutOfTurnOrAfterTheEnd() throws {
