@@ -110,15 +110,13 @@ final class ScriptProcess: @unchecked Sendable {
     /// Waits for the program to end by itself (at most `timeout`), then stops it if it has not.
     func finish(timeout: Duration = .seconds(10)) async {
         _ = await Loopback.eventually(timeout: timeout) { !self.process.isRunning }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        terminate()
     }
 
-    /// Stops the program now (SIGTERM) and waits for it.
+    /// Stops the program now and waits for it. SIGKILL, because the test process's children may
+    /// inherit a blocked SIGTERM; the scripts bound their own run time and clean up by themselves.
     func terminate() {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs one command next to a private Avahi daemon restricted to `lo`.
 #   sh avahi_run.sh avahi-browse -rpt _partyhost._tcp
+#   sh avahi_run.sh timeout -s KILL 6 avahi-publish -s "Name" _partyhost._tcp 5432 v=1
 # Must already run inside a private network namespace (the `offline` script or CI's): it adds a
 # mount namespace of its own with a tmpfs on /run, so the daemon's D-Bus socket, pid file and
 # config never touch the machine's /run. The daemon and bus are stopped when the command ends.
@@ -27,9 +28,11 @@ publish-workstation=no
 CONF
 dbus_pid=$(dbus-daemon --system --fork --nopidfile --print-pid)
 avahi-daemon -f /run/avahi-daemon.conf --no-chroot --no-drop-root --no-rlimits -D
+# SIGKILL: a parent (such as a test runner) may hand us a blocked SIGTERM, which would hang here.
 cleanup() {
-    avahi-daemon -k 2>/dev/null || true
-    kill "$dbus_pid" 2>/dev/null || true
+    avahi_pid=$(cat /run/avahi-daemon/pid 2>/dev/null || true)
+    [ -n "$avahi_pid" ] && kill -KILL "$avahi_pid" 2>/dev/null || true
+    kill -KILL "$dbus_pid" 2>/dev/null || true
 }
 # Wait (at most 5 s) until the daemon answers on the bus.
 i=0

@@ -1,0 +1,36 @@
+"""Browses a DNS-SD service type with python-zeroconf on 127.0.0.1 only and prints one line per event.
+
+    python3 zeroconf_browse.py _partyhost._tcp.local. SECONDS
+
+Lines: `ADD <json>` (name, port, addresses, txt) and `REMOVE <name>`. Exits after SECONDS.
+"""
+import json
+import sys
+import time
+
+from zeroconf import IPVersion, ServiceBrowser, ServiceStateChange, Zeroconf
+
+service_type, seconds = sys.argv[1], float(sys.argv[2])
+zc = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
+
+
+def changed(zeroconf, service_type, name, state_change):
+    if state_change is ServiceStateChange.Added or state_change is ServiceStateChange.Updated:
+        info = zeroconf.get_service_info(service_type, name, timeout=3000)
+        if info is None:
+            return
+        txt = {k.decode(): (v.decode() if v is not None else "") for k, v in info.properties.items()}
+        kind = "ADD" if state_change is ServiceStateChange.Added else "UPDATE"
+        print(kind, json.dumps({"name": name, "port": info.port, "server": info.server,
+                                "addresses": info.parsed_addresses(), "txt": txt}), flush=True)
+    elif state_change is ServiceStateChange.Removed:
+        print("REMOVE", name, flush=True)
+
+
+browser = ServiceBrowser(zc, service_type, handlers=[changed])
+print("BROWSING", flush=True)
+try:
+    time.sleep(seconds)
+finally:
+    browser.cancel()
+    zc.close()
