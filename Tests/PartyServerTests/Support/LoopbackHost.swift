@@ -1,0 +1,40 @@
+import FourInARow
+import PartyKit
+import PartyServer
+
+/// Options for hosts in tests: loopback only, a fixed seed, short timeouts.
+extension HostOptions {
+    static func test(handshakeMs: Int64 = 2_000, peerMs: Int64 = 10_000, heartbeatMs: Int64 = 3_000) -> HostOptions {
+        HostOptions(bindAddress: "127.0.0.1", port: 0, sessionName: "Test session", seed: 42,
+                    handshakeTimeoutMilliseconds: handshakeMs, peerTimeoutMilliseconds: peerMs,
+                    heartbeatIntervalMilliseconds: heartbeatMs)
+    }
+}
+
+/// Runs a host for `Rules` on loopback for the duration of `body`, then shuts it down.
+func withHost<Rules: GameRules, T: Sendable>(
+    _: Rules.Type,
+    configuration: Rules.Configuration = .init(),
+    options: HostOptions = .test(),
+    _ body: @Sendable (PartyHost<Rules>, Int) async throws -> T
+) async throws -> T {
+    let host = PartyHost<Rules>(configuration: configuration, options: options)
+    let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+            try await host.run { address in portContinuation.yield(address.port ?? 0) }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        do {
+            let result = try await body(host, port)
+            host.shutdown()
+            try await group.waitForAll()
+            return result
+        } catch {
+            host.shutdown()
+            try? await group.waitForAll()
+            throw error
+        }
+    }
+}

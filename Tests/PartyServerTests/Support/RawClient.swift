@@ -1,0 +1,87 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import PartyWire
+
+/// A test client that speaks raw bytes, so tests can send anything at all and read every frame.
+struct RawClient {
+    var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    var buffer = ByteBuffer()
+    var seq = 0
+
+    /// Connects to 127.0.0.1:`port` and runs `body` with the client; closes afterwards.
+    static func with<T: Sendable>(port: Int, _ body: (inout RawClient) async throws -> T) async throws -> T {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            var client = RawClient(inbound: inbound.makeAsyncIterator(), outbound: outbound)
+            return try await body(&client)
+        }
+    }
+
+    /// Sends bytes as they are.
+    func sendBytes(_ bytes: [UInt8]) async throws {
+        try await outbound.write(ByteBuffer(bytes: bytes))
+    }
+
+    /// Sends `body` in a correctly framed frame.
+    func sendFrame(_ body: String) async throws {
+        var frame = ByteBuffer()
+        frame.writeInteger(UInt32(body.utf8.count), endianness: .big)
+        frame.writeString(body)
+        try await outbound.write(frame)
+    }
+
+    /// Sends a JSON object with `type`, the next `seq` and the given extra fields (JSON text without braces).
+    mutating func send(_ type: String, _ fields: String = "") async throws {
+        seq += 1
+        let extra = fields.isEmpty ? "" : ", \(fields)"
+        try await sendFrame("{\"type\": \"\(type)\", \"seq\": \(seq)\(extra)}")
+    }
+
+    /// Says hello with a name.
+    mutating func hello(_ name: String = "Tester", hostKey: String? = nil, extra: String = "") async throws {
+        let key = hostKey.map { ", \"hostKey\": \"\($0)\"" } ?? ""
+        let more = extra.isEmpty ? "" : ", \(extra)"
+        try await send("hello", "\"protocol\": 1, \"client\": \"test\", \"clientVersion\": \"1\", \"name\": \"\(name)\"\(key)\(more)")
+    }
+
+    /// The next frame as a JSON object, or nil when the host closed the connection.
+    mutating func next() async throws -> [String: Any]? {
+        while true {
+            if let length = buffer.getInteger(at: buffer.readerIndex, endianness: .big, as: UInt32.self),
+               buffer.readableBytes >= 4 + Int(length) {
+                buffer.moveReaderIndex(forwardBy: 4)
+                let bytes = buffer.readBytes(length: Int(length)) ?? []
+                let object = try JSONSerialization.jsonObject(with: Data(bytes))
+                return object as? [String: Any]
+            }
+            guard var more = try await inbound.next() else { return nil }
+            buffer.writeBuffer(&more)
+        }
+    }
+
+    /// The next frame of `type` (skipping heartbeats and other types), or nil at close.
+    mutating func next(_ type: String) async throws -> [String: Any]? {
+        while let message = try await next() {
+            if message["type"] as? String == type { return message }
+        }
+        return nil
+    }
+
+    /// Reads until the host closes; returns the types received on the way.
+    mutating func drainUntilClosed() async throws -> [String] {
+        var types: [String] = []
+        do {
+            while let message = try await next() { types.append(message["type"] as? String ?? "?") }
+        } catch {
+            // A reset instead of a clean close is a close too.
+        }
+        return types
+    }
+}
