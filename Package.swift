@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The games this package ships. Each name is a module under `Games/<Name>` with its tests under
 /// `Tests/<Name>Tests`; adding a game means adding its name here and nothing else.
-let games = ["FourInARow"]
+let games = ["FourInARow", "TwentyFour", "Snap", "SunTouch"]
 
 let package = Package(
     name: "partyhost",
@@ -77,7 +77,7 @@ let package = Package(
             "PartyDiscovery",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
-        ]),
+        ], exclude: ["Scripts"]),
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
     ]
         + games.map { .target(name: $0, dependencies: ["PartyKit"], path: "Games/\($0)") }

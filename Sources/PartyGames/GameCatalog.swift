@@ -1,11 +1,17 @@
-import PartyKit
 import FourInARow
+import PartyKit
+import Snap
+import SunTouch
+import TwentyFour
 
 /// Every game this build ships, by id.
 public enum GameCatalog {
     /// All games, in the order `--list-games` shows them.
     public static let all: [any PartyGame.Type] = [
         FourInARowGame.self,
+        TwentyFourGame.self,
+        SnapGame.self,
+        SunTouchGame.self,
     ]
 
     /// The game with this id (case-insensitive), if this build has it.

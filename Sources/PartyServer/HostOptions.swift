@@ -8,6 +8,9 @@ public struct HostOptions: Sendable {
     public var sessionName: String
     /// The seed of the session's randomness; nil for a random one.
     public var seed: UInt64?
+    /// With no host player at the table (a dedicated host), a game starts once this many players
+    /// are seated and all are ready; nil means the game's minimum.
+    public var startAt: Int?
     /// Most simultaneous connections (players and those still handshaking).
     public var maxConnections: Int
     /// A new connection must say hello within this many milliseconds.
@@ -22,7 +25,7 @@ public struct HostOptions: Sendable {
     /// Creates options with sane defaults.
     public init(
         bindAddress: String = "0.0.0.0", port: Int = 0, sessionName: String = "partyhost", seed: UInt64? = nil,
-        maxConnections: Int = 64,
+        startAt: Int? = nil, maxConnections: Int = 64,
         handshakeTimeoutMilliseconds: Int64 = 5_000, peerTimeoutMilliseconds: Int64 = 10_000,
         heartbeatIntervalMilliseconds: Int64 = 3_000, outboundQueueLimit: Int = 512
     ) {
@@ -30,6 +33,7 @@ public struct HostOptions: Sendable {
         self.port = port
         self.sessionName = sessionName
         self.seed = seed
+        self.startAt = startAt
         self.maxConnections = maxConnections
         self.handshakeTimeoutMilliseconds = handshakeTimeoutMilliseconds
         self.peerTimeoutMilliseconds = peerTimeoutMilliseconds

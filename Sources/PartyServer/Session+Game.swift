@@ -28,11 +28,19 @@ extension Session {
     func startIfDue() {
         guard startProblem() == nil else { return }
         switch phase {
-        case .over where players.allSatisfy(\.rematch), .lobby where !hostDecides:
+        case .over where players.allSatisfy(\.rematch):
             startGame()
+        case .lobby where !hostDecides:
+            // Without a host player to decide, wait for the configured table size.
+            if players.count >= autoStartPlayers { startGame() }
         default:
             return
         }
+    }
+
+    /// How many players a host without a host player waits for.
+    var autoStartPlayers: Int {
+        min(descriptor.maxPlayers, max(descriptor.minPlayers, options.startAt ?? descriptor.minPlayers))
     }
 
     func startGame() {
@@ -181,7 +189,9 @@ extension Session {
             return asked.isEmpty ? "Game over. Press r for a rematch." : "Rematch asked by \(asked.joined(separator: ", "))."
         case .lobby:
             if let problem = startProblem() { return problem }
-            return hostDecides ? "Everyone is ready; the host may start." : "Starting…"
+            if hostDecides { return "Everyone is ready; the host may start." }
+            let missing = autoStartPlayers - players.count
+            return missing > 0 ? "Waiting for \(missing) more player\(missing == 1 ? "" : "s")." : "Starting…"
         }
     }
 }
