@@ -7,7 +7,7 @@ let games = ["FourInARow", "TwentyFour", "Snap", "SunTouch"]
 
 let package = Package(
     name: "partyhost",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "partyhost", targets: ["partyhost"]),
         .executable(name: "partyclient", targets: ["partyclient"]),
@@ -50,15 +50,17 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "PartyTerminal", dependencies: ["PartyKit"]),
+        // The person's client for any game: full-screen TUI or line mode, on top of PartyClient.
+        .target(name: "PartyShell", dependencies: ["PartyKit", "PartyWire", "PartyClient", "PartyTerminal", "PartyDiscovery"]),
         // The catalog of every game module listed in `games`.
         .target(name: "PartyGames", dependencies: ["PartyKit"] + games.map { .target(name: $0) }),
         .executableTarget(name: "partyhost", dependencies: [
-            "PartyKit", "PartyServer", "PartyClient", "PartyTerminal", "PartyGames",
+            "PartyKit", "PartyServer", "PartyClient", "PartyShell", "PartyDiscovery", "PartyGames",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "partyclient", dependencies: [
-            "PartyKit", "PartyClient", "PartyTerminal", "PartyGames",
+            "PartyKit", "PartyClient", "PartyShell", "PartyDiscovery", "PartyGames",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

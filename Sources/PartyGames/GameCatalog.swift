@@ -19,3 +19,18 @@ public enum GameCatalog {
         all.first { $0.descriptor.id == id.lowercased() }
     }
 }
+
+extension GameCatalog {
+    /// The settings a game understands.
+    public static func settings(of game: any PartyGame.Type) -> [GameSetting] {
+        func open<Game: PartyGame>(_: Game.Type) -> [GameSetting] { Game.Rules.Configuration.settings }
+        return open(game)
+    }
+}
+
+extension GameCatalog {
+    /// The ids of all games, comma-separated, for help texts.
+    public static var idList: String {
+        all.map { $0.descriptor.id }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+/// Pushes buffered standard output to the terminal or pipe now.
+func fflushStandardOutput() {
+    fflush(nil)
+}

@@ -1,0 +1,122 @@
+import PartyClient
+import PartyKit
+import PartyWire
+
+/// The plain client for scripts and dumb terminals: one line per update on standard output,
+/// commands and moves read line by line from standard input.
+struct LineShell<Game: PartyGame> {
+    let connection: PartyConnection
+    var table: TableState<Game.Rules>
+    let presenter = Game.Presenter()
+    var lastLobbyLine = ""
+
+    init(connection: PartyConnection, welcome: Welcome) {
+        self.connection = connection
+        table = TableState(welcome: welcome)
+    }
+
+    static func say(_ line: String) {
+        print(line)
+        fflushStandardOutput()
+    }
+
+    /// Runs until the person types quit, input ends, or the session ends; returns why it ended.
+    mutating func run() async -> String {
+        Self.say("Joined \(table.welcome.sessionName) (\(table.welcome.title)) as \(table.welcome.name), seat \(table.welcome.seat + 1). Type help for commands.")
+        let (inputs, feed) = AsyncStream<ShellInput>.makeStream()
+        let connection = self.connection
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in connection.events { feed.yield(.event(event)) }
+            }
+            group.addTask {
+                for await line in StandardInputLines.stream() { feed.yield(.line(line)) }
+                feed.yield(.line(nil))
+            }
+            var outcome = "You left the session."
+            loop: for await input in inputs {
+                switch input {
+                case .event(let event):
+                    let change = table.apply(event)
+                    if case .closed(let why) = change {
+                        Self.say("Session over: \(why)")
+                        outcome = why
+                        break loop
+                    }
+                    report(change)
+                case .line(let line?):
+                    if handle(line) == false { break loop }
+                case .line(nil):
+                    break loop
+                case .terminal, .tick:
+                    continue
+                }
+            }
+            feed.finish()
+            group.cancelAll()
+            return outcome
+        }
+    }
+
+    mutating func report(_ change: TableState<Game.Rules>.Change) {
+        switch change {
+        case .none:
+            return
+        case .lobby:
+            guard let lobby = table.lobby else { return }
+            let players = lobby.players.map { "\($0.name)\($0.ready ? " (ready)" : "")\($0.rematch ? " (rematch)" : "")" }
+            let line = "Table [\(lobby.state)]: \(players.joined(separator: ", ")) — \(lobby.message)"
+            guard line != lastLobbyLine else { return }
+            lastLobbyLine = line
+            Self.say(line)
+        case .view:
+            guard let view = table.view else { return }
+            let context = PresenterContext(seat: table.seat, names: table.names, color: false)
+            Self.say(presenter.describe(view, context: context))
+        case .notice(let text):
+            Self.say("! \(text)")
+        case .gameOver:
+            Self.say("Game over: \(table.gameOver?.summary ?? "")  (type r for a rematch, q to leave)")
+        case .closed(let why):
+            Self.say("Session over: \(why)")
+        }
+    }
+
+    /// Handles one typed line; false means leave.
+    func handle(_ raw: String) -> Bool {
+        let line = raw.trimmingWhitespace()
+        switch line.lowercased() {
+        case "q", "quit", "exit", "leave":
+            return false
+        case "help", "?":
+            Self.say("Commands: ready, unready, start (host), r/rematch, q/quit, help. Moves: \(presenter.lineHelp)")
+            return true
+        case "ready":
+            connection.send(Ready(ready: true))
+            return true
+        case "unready":
+            connection.send(Ready(ready: false))
+            return true
+        case "start":
+            connection.send(Start())
+            return true
+        case "r", "rematch":
+            connection.send(Rematch())
+            return true
+        default:
+            break
+        }
+        guard table.playing, let view = table.view else {
+            if !line.isEmpty { Self.say("! No game is running yet: type ready (or start, if you are the host).") }
+            return true
+        }
+        let context = PresenterContext(seat: table.seat, names: table.names, color: false)
+        switch presenter.parse(line: line, view: view, context: context) {
+        case .success(let move):
+            connection.send(MoveMessage(move: move))
+        case .failure(let error):
+            Self.say("! \(error.message)")
+        }
+        return true
+    }
+}

@@ -1,0 +1,130 @@
+import PartyClient
+import PartyDiscovery
+import PartyKit
+import PartyTerminal
+
+/// The live list of sessions on the network: they appear and disappear as hosts come and go;
+/// the person picks one with the arrow keys and Enter (or types its number in line mode).
+public struct SessionLobby: Sendable {
+    /// Which sessions to show.
+    public var gameFilter: String?
+    /// Where to look.
+    public var interfaces: DiscoveryInterfaces
+    /// Full screen or line mode.
+    public var fullScreen: Bool
+    /// Colours allowed.
+    public var color: Bool
+
+    /// Creates a lobby.
+    public init(gameFilter: String?, interfaces: DiscoveryInterfaces, fullScreen: Bool, color: Bool) {
+        self.gameFilter = gameFilter
+        self.interfaces = interfaces
+        self.fullScreen = fullScreen
+        self.color = color
+    }
+
+    /// Lets the person choose a session; returns its address, or nil when they quit.
+    public func choose() async throws -> HostAddress? {
+        let browser = try ServiceBrowser(subtype: gameFilter.map { "_\($0)" }, interfaces: interfaces)
+        return try await withThrowingTaskGroup(of: HostAddress?.self) { group in
+            group.addTask {
+                try await browser.run()
+                return nil
+            }
+            let choice: DiscoveredService?
+            if fullScreen {
+                choice = try await chooseFullScreen(browser)
+            } else {
+                choice = try await chooseByNumber(browser)
+            }
+            defer {
+                browser.stop()
+                group.cancelAll()
+            }
+            guard let choice else { return nil }
+            let resolved = try await browser.resolve(choice.instanceName, timeout: .seconds(3))
+            guard let address = resolved.addresses.first else {
+                throw DiscoveryError.serviceUnavailable(choice.instanceName)
+            }
+            return HostAddress(host: address, port: Int(resolved.port))
+        }
+    }
+
+    static func line(for service: DiscoveredService) -> String {
+        let title = service.txt["title"] ?? service.txt["game"] ?? "?"
+        let players = service.txt["players"] ?? "?"
+        let state = service.txt["state"] ?? "?"
+        return "\(service.instanceName) — \(title), \(players) players, \(state)"
+    }
+
+    func chooseByNumber(_ browser: ServiceBrowser) async throws -> DiscoveredService? {
+        print("Looking for sessions on the network…")
+        try await Task.sleep(for: .seconds(2))
+        var services = await browser.services
+        for await line in StandardInputLines.stream() {
+            services = await browser.services
+            if services.isEmpty {
+                print("No sessions found yet. Press Enter to look again, q to quit.")
+            }
+            let text = line.trimmingWhitespace()
+            if text == "q" || text == "quit" { return nil }
+            if let number = Int(text), services.indices.contains(number - 1) { return services[number - 1] }
+            for (index, service) in services.enumerated() { print("\(index + 1). \(Self.line(for: service))") }
+            print("Type a number and Enter to join, Enter to refresh, q to quit.")
+        }
+        return nil
+    }
+
+    func chooseFullScreen(_ browser: ServiceBrowser) async throws -> DiscoveredService? {
+        let terminal = Terminal(interruptHandling: .report, color: color)
+        try terminal.enterFullScreen()
+        defer { terminal.restore() }
+        let (inputs, feed) = AsyncStream<TerminalEvent?>.makeStream()
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in terminal.events { feed.yield(event) }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(250))
+                    if case .terminated = feed.yield(nil) { return }
+                }
+            }
+            defer {
+                feed.finish()
+                group.cancelAll()
+            }
+            var selected = 0
+            for await input in inputs {
+                let services = await browser.services
+                selected = min(max(0, selected), max(0, services.count - 1))
+                switch input {
+                case .key(.arrow(.up, _))?: selected = max(0, selected - 1)
+                case .key(.arrow(.down, _))?: selected = min(max(0, services.count - 1), selected + 1)
+                case .key(.enter)?: if services.indices.contains(selected) { return services[selected] }
+                case .key(.character("q"))?, .key(.control("c"))?, .interrupt?: return nil
+                default: break
+                }
+                draw(services, selected: selected, on: terminal)
+            }
+            return nil
+        }
+    }
+
+    func draw(_ services: [DiscoveredService], selected: Int, on terminal: Terminal) {
+        let size = Terminal.size
+        var canvas = Canvas(width: size.width, height: size.height)
+        let bar = TextStyle(foreground: color ? .black : nil, background: color ? .cyan : nil, bold: true, inverse: !color)
+        canvas.fill(x: 0, y: 0, width: size.width, height: 1, style: bar)
+        canvas.put(" partyclient · sessions on the network" + (gameFilter.map { " (\($0) only)" } ?? ""), x: 0, y: 0, style: bar)
+        if services.isEmpty {
+            canvas.put("Looking for sessions… (start one with: partyhost --game fourinarow)", x: 2, y: 2, style: TextStyle(dim: true))
+        }
+        for (index, service) in services.enumerated() where index + 2 < size.height - 2 {
+            let style = index == selected ? TextStyle(bold: true, inverse: true) : .plain
+            canvas.put((index == selected ? "▶ " : "  ") + Self.line(for: service), x: 1, y: index + 2, style: style)
+        }
+        canvas.put("↑/↓ choose · Enter join · q quit", x: 0, y: size.height - 1, style: TextStyle(dim: true))
+        terminal.draw(canvas)
+    }
+}

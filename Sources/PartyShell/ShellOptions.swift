@@ -1,0 +1,27 @@
+import PartyClient
+
+/// How a person's client joins and shows a session.
+public struct ShellOptions: Sendable {
+    /// Where the host is.
+    public var address: HostAddress
+    /// The name to ask for.
+    public var name: String
+    /// The host's secret, when this client is the host's own player.
+    public var hostKey: String?
+    /// Full screen (true) or one line per update (false).
+    public var fullScreen: Bool
+    /// Whether colours may be used.
+    public var color: Bool
+    /// Extra text for the title bar (the host shows its port there).
+    public var banner: String?
+
+    /// Creates options.
+    public init(address: HostAddress, name: String, hostKey: String? = nil, fullScreen: Bool, color: Bool, banner: String? = nil) {
+        self.banner = banner
+        self.address = address
+        self.name = name
+        self.hostKey = hostKey
+        self.fullScreen = fullScreen
+        self.color = color
+    }
+}

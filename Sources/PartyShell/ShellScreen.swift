@@ -1,0 +1,49 @@
+import PartyClient
+import PartyKit
+import PartyWire
+
+/// The parts of the screen every game shares: the title bar and the lobby.
+enum ShellScreen {
+    static func drawTitle<Rules: GameRules>(on canvas: inout Canvas, table: TableState<Rules>, banner: String?, color: Bool) {
+        let style = TextStyle(foreground: color ? .black : nil, background: color ? .cyan : nil, bold: true, inverse: !color)
+        canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: style)
+        let me = table.me.map { " — you: \($0.name)" } ?? ""
+        canvas.put(" \(table.welcome.title) · \(table.welcome.sessionName)\(me)", x: 0, y: 0, style: style)
+        if let banner {
+            canvas.put(banner + " ", x: canvas.width - banner.count - 1, y: 0, style: style)
+        }
+    }
+
+    static func drawLobby<Rules: GameRules>(on canvas: inout Canvas, table: TableState<Rules>, top: Int, height: Int, color: Bool) {
+        let players = table.lobby?.players ?? table.welcome.players
+        var y = top + 1
+        canvas.put("Players (\(players.count) of \(table.welcome.maxPlayers), \(table.welcome.minPlayers) needed)", x: 2, y: y, style: TextStyle(bold: true))
+        y += 2
+        for player in players {
+            let marker = player.seat == table.seat.index ? "▶" : " "
+            var tags: [String] = []
+            if player.host { tags.append("host") }
+            if player.bot { tags.append("bot") }
+            let tagText = tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))"
+            canvas.put("\(marker) \(player.name)\(tagText)", x: 2, y: y)
+            let state = player.rematch ? "rematch" : player.ready ? "ready" : "not ready"
+            let style = player.ready || player.rematch ? TextStyle(foreground: color ? .green : nil, bold: true) : TextStyle(dim: true)
+            canvas.put(state, x: 34, y: y, style: style)
+            y += 1
+        }
+        y += 1
+        if let message = table.lobby?.message { canvas.put(message, x: 2, y: y) }
+        if let over = table.gameOver { canvas.put("Last game: \(over.summary)", x: 2, y: y + 1, style: TextStyle(dim: true)) }
+    }
+}
+
+extension Canvas {
+    /// Copies `other` onto this canvas with its top-left corner at (`x`, `y`).
+    mutating func paste(_ other: Canvas, x: Int, y: Int) {
+        for row in 0..<other.height {
+            for column in 0..<other.width {
+                self[x + column, y + row] = other[column, row]
+            }
+        }
+    }
+}

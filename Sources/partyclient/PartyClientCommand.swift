@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PartyClient
+import PartyDiscovery
+import PartyGames
+import PartyKit
+import PartyShell
+import PartyTerminal
+import PartyWire
+
+/// `partyclient`: finds partyhost sessions on the network and joins one.
+@main
+struct PartyClientCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "partyclient",
+        abstract: "Join a partyhost game on the local network.",
+        discussion: """
+            With no options it shows the sessions on the network as they come and go; choose one \
+            with the arrow keys and Enter. --connect joins a host directly. On a terminal the game \
+            is full screen; otherwise (or with --line-mode) one line is printed per update and \
+            moves are read from standard input, one per line.
+            """
+    )
+
+    @Option(help: "Join the host at HOST:PORT directly, without looking on the network.")
+    var connect: String?
+
+    @Option(help: "Your player name. Default: $USER.")
+    var name: String?
+
+    @Flag(help: "Print the sessions found on the network and exit.")
+    var list = false
+
+    @Option(help: "With --list: how many seconds to look.")
+    var timeout: Double = 2
+
+    @Flag(help: "With --list: print JSON, one object per session.")
+    var json = false
+
+    @Option(help: "Only sessions of this game (\(GameCatalog.idList)).")
+    var game: String?
+
+    @Option(name: .customLong("interface"), help: "Look on this network interface (repeatable; default: every multicast-capable one).")
+    var interfaces: [String] = []
+
+    @Flag(help: "Use the plain line mode even on a terminal.")
+    var lineMode = false
+
+    @Flag(help: "Log to standard error.")
+    var verbose = false
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds.") }
+        if let connect { _ = try HostAddress(parsing: connect) }
+    }
+
+    func run() async throws {
+        let level: Logger.Level = verbose ? .info : .error
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let interfaceChoice = interfaces.isEmpty ? DiscoveryInterfaces.automatic : .named(interfaces)
+        if list {
+            let services = try await ServiceBrowser.list(subtype: game.map { "_\($0)" }, interfaces: interfaceChoice,
+                                                         duration: .milliseconds(Int64(timeout * 1000)))
+            print(ListOutput.render(services, json: json))
+            return
+        }
+        let fullScreen = Terminal.isInteractive && !lineMode
+        let address: HostAddress
+        if let connect {
+            address = try HostAddress(parsing: connect)
+        } else {
+            let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen, color: Terminal.colorEnabled)
+            guard let chosen = try await lobby.choose() else { return }
+            address = chosen
+        }
+        let playerName = name ?? ProcessInfo.processInfo.environment["USER"] ?? "Player"
+        let hello = Hello(client: "partyclient", name: playerName, game: game)
+        let why = try await PartyConnection.withConnection(to: address, hello: hello) { connection, welcome in
+            guard let chosen = GameCatalog.game(id: welcome.game) else {
+                throw ValidationError("This partyclient cannot play \(welcome.title) (\"\(welcome.game)\"); update partyclient.")
+            }
+            let options = ShellOptions(address: address, name: playerName, fullScreen: fullScreen, color: Terminal.colorEnabled)
+            return try await GameShell.play(chosen, connection: connection, welcome: welcome, options: options)
+        }
+        print(why)
+    }
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import Logging
+import NIOCore
+import PartyClient
+import PartyDiscovery
+import PartyKit
+import PartyServer
+import PartyShell
+import PartyTerminal
+
+/// Wires one hosted session together: the server, its advertisement, the bots and the host's own player.
+struct HostRunner {
+    let command: PartyHostCommand
+
+    static let botNames = ["Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Margaret", "Ken",
+                           "Dennis", "Frances", "John", "Radia", "Leslie", "Niklaus", "Tony"]
+
+    func host<Game: PartyGame>(_: Game.Type) async throws {
+        let descriptor = Game.descriptor
+        let configuration: Game.Rules.Configuration
+        do {
+            configuration = try Game.Rules.Configuration(values: GameCatalogHelp.settingValues(command.settings))
+        } catch let error as GameSettingError {
+            throw ValidationError(error.description)
+        }
+        let playerName = command.name ?? ProcessInfo.processInfo.environment["USER"] ?? "Host"
+        let cleanName = NameCleaner.clean(playerName).isEmpty ? "Host" : NameCleaner.clean(playerName)
+        let sessionName = "\(cleanName)'s \(descriptor.title)"
+        let options = HostOptions(bindAddress: command.bind, port: command.port, sessionName: sessionName,
+                                  seed: command.seed, startAt: command.players ?? (command.dedicated ? command.bots : nil))
+        let server = PartyHost<Game.Rules>(configuration: configuration, options: options,
+                                           logger: Logger(label: "partyhost"))
+        let fullScreen = Terminal.isInteractive && !command.lineMode
+        let signals = TerminationSignals.stream()
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await server.run { address in
+                    portContinuation.yield(address.port ?? 0)
+                    portContinuation.finish()
+                }
+            }
+            var portIterator = ports.makeAsyncIterator()
+            guard let port = await portIterator.next() else { return }
+            print("Hosting \(sessionName) on port \(port).")
+            print("Players join with: partyclient   (or: partyclient --connect \(Self.hostHint):\(port))")
+            if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
+
+            let advertiser = command.noAdvertise ? nil : makeAdvertiser(Game.self, name: sessionName, port: port)
+            if let advertiser {
+                group.addTask {
+                    do {
+                        try await advertiser.run()
+                    } catch {
+                        Self.warn("The session is not advertised on the network: \(error)")
+                    }
+                }
+                group.addTask {
+                    for await status in server.statusUpdates {
+                        try? await advertiser.updateTXT(Self.txt(Game.self, status: status))
+                    }
+                }
+            }
+            for index in 0..<command.bots {
+                let name = "\(Self.botNames[index % Self.botNames.count]) (bot)"
+                let seed = (command.seed ?? UInt64.random(in: 0...UInt64.max)) &+ UInt64(index)
+                group.addTask {
+                    do {
+                        try await BotRunner<Game>(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed).run()
+                    } catch {
+                        Self.warn("Bot \(name) could not join: \(error)")
+                    }
+                }
+            }
+            group.addTask {
+                for await _ in signals {
+                    server.shutdown(message: "The host ended the session.")
+                    return
+                }
+            }
+            if command.dedicated {
+                print("Dedicated host: nobody plays at this terminal. Ctrl-C ends the session.")
+            } else {
+                let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
+                                         hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
+                                         banner: "port \(port)")
+                group.addTask {
+                    do {
+                        let why = try await GameShell.run(Game.self, options: shell)
+                        print(why)
+                    } catch {
+                        Self.warn("\(error)")
+                    }
+                    server.shutdown(message: "\(cleanName) closed the session.")
+                }
+            }
+            // The server returns once the session has ended and every client was told; then the
+            // advertisement says goodbye and everything else stops.
+            try await group.next()
+            advertiser?.stop()
+            group.cancelAll()
+            while let _ = try? await group.next() {}
+        }
+        print("Session ended.")
+    }
+
+    func makeAdvertiser<Game: PartyGame>(_: Game.Type, name: String, port: Int) -> ServiceAdvertiser? {
+        let interfaces = command.interfaces.isEmpty ? DiscoveryInterfaces.automatic : .named(command.interfaces)
+        let status = SessionStatus(players: 0, maxPlayers: Game.descriptor.maxPlayers, state: "lobby", joinable: true)
+        do {
+            return try ServiceAdvertiser(
+                ServiceConfiguration(instanceName: name, subtypes: ["_\(Game.descriptor.id)"], port: UInt16(port),
+                                     txt: Self.txt(Game.self, status: status), interfaces: interfaces),
+                logger: Logger(label: "partyhost.discovery"))
+        } catch {
+            Self.warn("The session is not advertised on the network (\(error)). Players can still join with --connect.")
+            return nil
+        }
+    }
+
+    static func txt<Game: PartyGame>(_: Game.Type, status: SessionStatus) -> [String: String] {
+        ["v": "1", "game": Game.descriptor.id, "title": Game.descriptor.title,
+         "players": "\(status.players)/\(status.maxPlayers)", "state": status.state, "code": "0"]
+    }
+
+    /// The machine's first non-loopback IPv4 address, as a hint for `--connect`.
+    static var hostHint: String {
+        let devices = (try? System.enumerateDevices()) ?? []
+        for device in devices {
+            if case .v4? = device.address, let ip = device.address?.ipAddress, !ip.hasPrefix("127.") { return ip }
+        }
+        return "127.0.0.1"
+    }
+
+    static func warn(_ text: String) {
+        FileHandle.standardError.write(Data(("partyhost: " + text + "\n").utf8))
+    }
+}

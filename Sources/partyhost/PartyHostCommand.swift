@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PartyClient
+import PartyDiscovery
+import PartyGames
+import PartyKit
+import PartyServer
+import PartyShell
+import PartyTerminal
+
+/// `partyhost`: hosts one game session on the LAN and, unless dedicated, seats you at it.
+@main
+struct PartyHostCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "partyhost",
+        abstract: "Host a game for everyone on the local network.",
+        discussion: """
+            Players join with `partyclient` (which finds the session on the network) or with \
+            `partyclient --connect HOST:PORT`. Ctrl-C or q ends the session; every player is told.
+
+            Game settings follow the options, e.g. `partyhost --game twentyfour --round-seconds 60`. \
+            The settings of each game:
+            \(GameCatalogHelp.settingsHelp)
+            """
+    )
+
+    @Option(help: "The game to host: \(GameCatalog.idList).")
+    var game: String?
+
+    @Flag(help: "List the games this build can host, then exit.")
+    var listGames = false
+
+    @Option(help: "Your player name (also names the session: \"NAME's Four in a Row\"). Default: $USER.")
+    var name: String?
+
+    @Option(help: "The TCP port to listen on; 0 picks a free one.")
+    var port: Int = 0
+
+    @Option(help: "The address to listen on (0.0.0.0: every interface).")
+    var bind: String = "0.0.0.0"
+
+    @Option(help: "How many bots to seat.")
+    var bots: Int = 0
+
+    @Flag(help: "Host without playing: no player is seated at this terminal.")
+    var dedicated = false
+
+    @Option(help: "With --dedicated: start when this many players are seated and ready (default: the game's minimum).")
+    var players: Int?
+
+    @Option(name: .customLong("interface"), help: "Advertise on this network interface (repeatable; default: every multicast-capable one).")
+    var interfaces: [String] = []
+
+    @Flag(help: "Do not advertise the session on the network (players then need --connect).")
+    var noAdvertise = false
+
+    @Flag(help: "Use the plain line mode even on a terminal.")
+    var lineMode = false
+
+    @Option(help: "The seed of all randomness (for replaying a session).")
+    var seed: UInt64?
+
+    @Flag(help: "Log what the host does to standard error.")
+    var verbose = false
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Game settings, as --name value.", visibility: .hidden))
+    var settings: [String] = []
+
+    func validate() throws {
+        if listGames { return }
+        guard let id = game else { throw ValidationError("Choose a game with --game (one of: \(GameCatalog.idList))") }
+        guard let chosen = GameCatalog.game(id: id) else {
+            throw ValidationError("There is no game \"\(id)\"; this build has: \(GameCatalog.idList).")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        let seats = chosen.descriptor.maxPlayers - (dedicated ? 0 : 1)
+        guard (0...seats).contains(bots) else {
+            throw ValidationError("--bots must be from 0 to \(seats) for \(chosen.descriptor.title).")
+        }
+        if let players, !(chosen.descriptor.minPlayers...chosen.descriptor.maxPlayers).contains(players) {
+            throw ValidationError("--players must be from \(chosen.descriptor.minPlayers) to \(chosen.descriptor.maxPlayers).")
+        }
+        _ = try GameCatalogHelp.settingValues(settings)
+    }
+
+    func run() async throws {
+        if listGames {
+            print(GameCatalogHelp.listing)
+            return
+        }
+        let level: Logger.Level = verbose ? .info : .error
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        guard let id = game, let chosen = GameCatalog.game(id: id) else { return }
+        try await HostRunner(command: self).host(chosen)
+    }
+}
