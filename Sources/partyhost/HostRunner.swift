@@ -35,15 +35,17 @@ struct HostRunner {
         let signals = TerminationSignals.stream()
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
 
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
                 try await server.run { address in
                     portContinuation.yield(address.port ?? 0)
                     portContinuation.finish()
                 }
+                return true
             }
             var portIterator = ports.makeAsyncIterator()
             guard let port = await portIterator.next() else { return }
+            // Each child below returns false; only the server's returns true.
             print("Hosting \(sessionName) on port \(port).")
             print("Players join with: partyclient   (or: partyclient --connect \(Self.hostHint):\(port))")
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
@@ -56,11 +58,13 @@ struct HostRunner {
                     } catch {
                         Self.warn("The session is not advertised on the network: \(error)")
                     }
+                    return false
                 }
                 group.addTask {
                     for await status in server.statusUpdates {
                         try? await advertiser.updateTXT(Self.txt(Game.self, status: status))
                     }
+                    return false
                 }
             }
             for index in 0..<command.bots {
@@ -72,13 +76,15 @@ struct HostRunner {
                     } catch {
                         Self.warn("Bot \(name) could not join: \(error)")
                     }
+                    return false
                 }
             }
             group.addTask {
                 for await _ in signals {
                     server.shutdown(message: "The host ended the session.")
-                    return
+                    return false
                 }
+                return false
             }
             if command.dedicated {
                 print("Dedicated host: nobody plays at this terminal. Ctrl-C ends the session.")
@@ -94,11 +100,12 @@ struct HostRunner {
                         Self.warn("\(error)")
                     }
                     server.shutdown(message: "\(cleanName) closed the session.")
+                    return false
                 }
             }
             // The server returns once the session has ended and every client was told; then the
             // advertisement says goodbye and everything else stops.
-            try await group.next()
+            while let finished = try await group.next(), !finished {}
             advertiser?.stop()
             group.cancelAll()
             while let _ = try? await group.next() {}
