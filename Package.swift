@@ -80,6 +80,8 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ], exclude: ["Scripts"]),
+        // Drives the built executables: tmux for the TUI, pipes for line mode, discovery end to end.
+        .testTarget(name: "PartyShellTests", dependencies: ["PartyKit"], exclude: ["Scripts"]),
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
     ]
         + games.map { .target(name: $0, dependencies: ["PartyKit"], path: "Games/\($0)") }

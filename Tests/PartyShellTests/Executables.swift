@@ -1,0 +1,48 @@
+import Foundation
+
+/// Finds and runs the built `partyhost` and `partyclient` executables.
+///
+/// They sit next to the test bundle in the build folder (`swift build --build-tests` builds them);
+/// `PARTYHOST_BIN_DIR` overrides the folder.
+enum Executables {
+    /// The folder holding the executables.
+    static var directory: URL {
+        if let override = ProcessInfo.processInfo.environment["PARTYHOST_BIN_DIR"] {
+            return URL(fileURLWithPath: override)
+        }
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // From …/debug/partyhostPackageTests.xctest (a file on Linux) up to …/debug.
+        while url.pathComponents.count > 1 {
+            url.deleteLastPathComponent()
+            if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("partyhost").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug")
+    }
+
+    /// The path of `name` (`partyhost` or `partyclient`).
+    static func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+
+    /// Runs `name` with `arguments` to the end; returns its exit code and standard output.
+    static func run(_ name: String, _ arguments: [String], timeout: TimeInterval = 30) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path(name))
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var data = Data()
+        while process.isRunning || true {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            data.append(chunk)
+            if Date() > deadline { process.terminate(); break }
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+
+@Suite("The executables explain themselves")
+struct HelpTests {
+    @Test("partyhost --list-games lists every game")
+    func listGames() throws {
+        let (status, output) = try Executables.run("partyhost", ["--list-games"])
+        #expect(status == 0)
+        for id in ["fourinarow", "twentyfour", "snap", "suntouch"] {
+            #expect(output.contains(id), "\(id) missing from: \(output)")
+        }
+    }
+
+    @Test("unknown games, bad options and bad settings get a clear error and a non-zero exit", arguments: [
+        (["--game", "chess"], "There is no game \"chess\""),
+        (["--game", "fourinarow", "--bots", "5"], "--bots must be from 0 to 1"),
+        (["--game", "twentyfour", "--round-seconds", "5"], "--round-seconds 5 is not valid"),
+        (["--game", "fourinarow", "--colour", "red"], "has no setting --colour"),
+        (["--game", "snap", "stray"], "Unexpected argument \"stray\""),
+    ])
+    func badArguments(arguments: [String], message: String) throws {
+        let (status, output) = try Executables.run("partyhost", arguments)
+        #expect(status != 0)
+        #expect(output.contains(message), "\(output)")
+    }
+
+    @Test("partyclient rejects an address it cannot read")
+    func badAddress() throws {
+        let (status, output) = try Executables.run("partyclient", ["--connect", "nowhere"])
+        #expect(status != 0)
+        #expect(output.contains("is not an address"), "\(output)")
+    }
+}
