@@ -1,5 +1,5 @@
 /// One game as a whole: its rules, its bot and its terminal presenter, as the catalog lists it.
-public protocol PartyGame {
+public protocol PartyGame: SendableMetatype {
     /// The rules.
     associatedtype Rules: GameRules
     /// The computer player.

@@ -10,6 +10,9 @@ public final class FrameDecoder: ByteToMessageDecoder {
 
     private let limit: Int
     private let inner = LengthFieldBasedFrameDecoder(lengthFieldLength: .four, lengthFieldEndianness: .big)
+    /// True while the inner decoder has read a frame's length prefix and waits for its body: the
+    /// bytes at the reader index are then body bytes, not a length.
+    private var awaitingBody = false
 
     /// Creates a decoder that accepts bodies of at most `limit` bytes.
     public init(limit: Int = WireProtocol.maxFrameLength) {
@@ -17,11 +20,19 @@ public final class FrameDecoder: ByteToMessageDecoder {
     }
 
     public func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        if let length = buffer.getInteger(at: buffer.readerIndex, endianness: .big, as: UInt32.self),
+        if !awaitingBody, let length = buffer.getInteger(at: buffer.readerIndex, endianness: .big, as: UInt32.self),
            Int(length) > limit {
             throw WireError.frameTooLarge(length: Int(length), limit: limit)
         }
-        return try inner.decode(context: context, buffer: &buffer)
+        let before = buffer.readerIndex
+        let state = try inner.decode(context: context, buffer: &buffer)
+        switch state {
+        case .continue:
+            awaitingBody = false
+        case .needMoreData:
+            if buffer.readerIndex != before { awaitingBody = true }
+        }
+        return state
     }
 
     public func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {

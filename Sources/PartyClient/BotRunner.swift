@@ -1,0 +1,105 @@
+import PartyKit
+import PartyWire
+
+/// Runs a game's bot as an ordinary client of a session: says ready, plays its moves when its
+/// plan is due, accepts a rematch that a person asked for, and stops when the session ends.
+public struct BotRunner<Game: PartyGame>: Sendable {
+    /// Where the host is.
+    public var address: HostAddress
+    /// The bot's name at the table.
+    public var name: String
+    /// The seed of the bot's choices.
+    public var seed: UInt64
+
+    /// Creates a runner.
+    public init(address: HostAddress, name: String, seed: UInt64) {
+        self.address = address
+        self.name = name
+        self.seed = seed
+    }
+
+    /// Plays until the session ends or the task is cancelled.
+    public func run() async throws {
+        let hello = Hello(client: "partyhost-bot", name: name, game: Game.descriptor.id, bot: true)
+        let seed = self.seed
+        try await PartyConnection.withConnection(to: address, hello: hello) { connection, welcome in
+            await Self.play(connection: connection, welcome: welcome, seed: seed)
+        }
+    }
+
+    enum Input: Sendable {
+        case event(ClientEvent)
+        case tick
+    }
+
+    static func play(connection: PartyConnection, welcome: Welcome, seed: UInt64) async {
+        let start = ContinuousClock.now
+        func now() -> GameInstant {
+            let elapsed = ContinuousClock.now - start
+            return GameInstant(milliseconds: elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        }
+        let (inputs, feed) = AsyncStream<Input>.makeStream()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in connection.events { feed.yield(.event(event)) }
+                feed.finish()
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(25))
+                    if case .terminated = feed.yield(.tick) { return }
+                }
+            }
+            var table = TableState<Game.Rules>(welcome: welcome)
+            var bot = Game.Bot(seat: table.seat, seed: seed)
+            var botGame = 0
+            var plan: BotPlan<Game.Rules.Move>?
+            var sentReadyFor = -1
+            var askedRematchFor = -1
+            loop: for await input in inputs {
+                switch input {
+                case .tick:
+                    if let due = plan, due.at <= now() {
+                        plan = nil
+                        connection.send(MoveMessage(move: due.move))
+                    }
+                case .event(let event):
+                    switch table.apply(event) {
+                    case .closed:
+                        break loop
+                    case .lobby:
+                        guard let lobby = table.lobby, let me = table.me else { continue }
+                        if lobby.state == "lobby", !me.ready, sentReadyFor != lobby.gamesPlayed {
+                            sentReadyFor = lobby.gamesPlayed
+                            connection.send(Ready(ready: true))
+                        }
+                        let personAsked = lobby.players.contains { $0.rematch && !$0.bot }
+                        if lobby.state == "over", personAsked, !me.rematch, askedRematchFor != lobby.gamesPlayed {
+                            askedRematchFor = lobby.gamesPlayed
+                            connection.send(Rematch())
+                        }
+                    case .view:
+                        guard let view = table.view else { continue }
+                        if table.game != botGame {
+                            botGame = table.game
+                            bot = Game.Bot(seat: table.seat, seed: seed &+ UInt64(botGame))
+                        }
+                        plan = bot.plan(for: view, at: now())
+                    case .notice:
+                        // A refused move: think again from the same view, a little later.
+                        if let view = table.view, table.playing, var next = bot.plan(for: view, at: now()) {
+                            next.at = max(next.at, now().adding(milliseconds: 300))
+                            plan = next
+                        }
+                    case .gameOver:
+                        plan = nil
+                    case .none:
+                        break
+                    }
+                }
+            }
+            feed.finish()
+            group.cancelAll()
+        }
+    }
+}

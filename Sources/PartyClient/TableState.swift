@@ -1,0 +1,118 @@
+import PartyKit
+import PartyWire
+
+/// What a client knows about its session, updated event by event; shared by the TUI, line mode,
+/// bots and tests so they all read the host the same way.
+public struct TableState<Rules: GameRules>: Sendable {
+    /// The host's welcome.
+    public let welcome: Welcome
+    /// The latest table state.
+    public private(set) var lobby: Lobby?
+    /// The latest view of the running (or just finished) game.
+    public private(set) var view: Rules.View?
+    /// The game number the view belongs to.
+    public private(set) var game = 0
+    /// Whether we may send an ordinary move now.
+    public private(set) var yourTurn = false
+    /// Milliseconds to the game's next deadline when the view was sent.
+    public private(set) var deadlineMs: Int64?
+    /// When the view arrived, on this machine's clock.
+    public private(set) var viewArrived = ContinuousClock.now
+    /// The last game's result, until a new game starts.
+    public private(set) var gameOver: GameOver?
+    /// The latest line worth showing (a rejection, someone leaving, an error).
+    public private(set) var notice: String?
+    /// Set when the session is over for us, with the reason.
+    public private(set) var closed: String?
+
+    /// Starts from the host's welcome.
+    public init(welcome: Welcome) {
+        self.welcome = welcome
+    }
+
+    /// Our seat (it may change when a game starts and seats are renumbered).
+    public var seat: SeatID { SeatID(lobby?.you ?? welcome.seat) }
+
+    /// The players' names by seat.
+    public var names: [SeatID: String] {
+        Dictionary((lobby?.players ?? welcome.players).map { (SeatID($0.seat), $0.name) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Whether a game is running.
+    public var playing: Bool { lobby?.state == "playing" && gameOver == nil }
+
+    /// The milliseconds since the view arrived.
+    public var elapsedMilliseconds: Int64 {
+        let elapsed = ContinuousClock.now - viewArrived
+        return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+    }
+
+    /// What kind of change an event made.
+    public enum Change: Sendable, Equatable {
+        /// Nothing to redraw.
+        case none
+        /// The table (players, readiness, state) changed.
+        case lobby
+        /// A new view arrived.
+        case view
+        /// A line to show: a rejection, a departure, an error.
+        case notice(String)
+        /// A game ended.
+        case gameOver
+        /// The session is over for us.
+        case closed(String)
+    }
+
+    /// Applies one event.
+    public mutating func apply(_ event: ClientEvent) -> Change {
+        switch event {
+        case .welcome, .rejected:
+            return .none
+        case .lobby(let message):
+            let wasPlaying = lobby?.state == "playing"
+            lobby = message
+            if message.state == "playing" && !wasPlaying {
+                gameOver = nil
+                notice = nil
+            }
+            return .lobby
+        case .view(let envelope):
+            guard let message = try? MessageCodec().decode(ViewMessage<Rules.View>.self, from: envelope) else {
+                notice = "The host sent a view this client cannot read (is it the same version?)."
+                return .notice(notice!)
+            }
+            if message.game != game { gameOver = nil }
+            view = message.view
+            game = message.game
+            yourTurn = message.yourTurn
+            deadlineMs = message.deadlineMs
+            viewArrived = .now
+            return .view
+        case .moveRejected(let rejection):
+            notice = rejection.message
+            return .notice(rejection.message)
+        case .gameOver(let message):
+            gameOver = message
+            yourTurn = false
+            notice = message.summary
+            return .gameOver
+        case .playerLeft(let message):
+            notice = message.message
+            return .notice(message.message)
+        case .ended(let message):
+            closed = message.message
+            return .closed(message.message)
+        case .error(let message):
+            notice = message.message
+            return .notice(message.message)
+        case .disconnected(let why):
+            if closed == nil { closed = "Disconnected: \(why)." }
+            return .closed(closed!)
+        }
+    }
+
+    /// Our own entry in the player list.
+    public var me: PlayerInfo? {
+        (lobby?.players ?? welcome.players).first { $0.seat == seat.index }
+    }
+}
