@@ -96,14 +96,10 @@ struct GameConfigurationTests {
         #expect(text.trimmingWhitespace() == trimmed)
     }
 
-    /// In Swift "\r\n" is one `Character`, equal to neither "\r" nor "\n", so `trimmingWhitespace`
-    /// keeps a Windows line ending (a line typed into a CRLF terminal or pipe, a setting read from a
-    /// CRLF file). The fix (also match "\r\n", or use `Character.isWhitespace`) is in the wiredocs
-    /// report; this known issue turns into a failure once it is applied.
-    @Test("a CRLF line ending is whitespace too")
-    func crlf() {
-        withKnownIssue("trimmingWhitespace does not treat \"\\r\\n\" as whitespace") {
-            #expect("7\r\n".trimmingWhitespace() == "7")
-        }
+    /// In Swift "\r\n" is one `Character`, equal to neither "\r" nor "\n"; it is whitespace all the same
+    /// (a line typed into a CRLF terminal or pipe, a setting read from a CRLF file).
+    @Test("a CRLF line ending is whitespace too", arguments: [("7\r\n", "7"), ("\r\n 8 \r\n\r\n", "8"), ("a\r\nb", "a\r\nb")])
+    func crlf(text: String, trimmed: String) {
+        #expect(text.trimmingWhitespace() == trimmed)
     }
 }

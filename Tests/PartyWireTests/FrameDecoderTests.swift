@@ -18,26 +18,19 @@ struct FrameDecoderTests {
         return bodies
     }
 
-    /// `FrameDecoder` checks the limit against the first four readable bytes on every call, but once
-    /// NIOExtras' decoder has consumed a header it waits for the body, so the next call reads four
-    /// *body* bytes as a length (`{"a"` is 2 065 850 658) and refuses the frame. Any frame whose body
-    /// arrives in a later read than its header, with at least four body bytes buffered, kills the
-    /// connection. The fix (peek the length, emit only whole frames) is in the wiredocs report; these
-    /// known issues turn into failures once it is applied, so the wrappers must then be removed.
-    static let splitFrameBug: Comment = "FrameDecoder reads body bytes as a length once the header is consumed"
-
+    /// Once the length prefix has been consumed, the next bytes are body bytes and must never be
+    /// read as a length (`{"a"` would be 2 065 850 658 and the frame would be refused).
     @Test("a frame split across reads comes out whole, once the last byte arrives")
     func splitFrame() throws {
         let channel = Self.decoder()
         let bytes = frame("{\"a\":1}").bytes
-        withKnownIssue(Self.splitFrameBug) {
-            for byte in bytes.dropLast() {
-                try channel.writeInbound(ByteBuffer(bytes: [byte]))
-                #expect(try Self.bodies(channel).isEmpty)
-            }
-            try channel.writeInbound(ByteBuffer(bytes: [bytes.last!]))
-            #expect(try Self.bodies(channel) == ["{\"a\":1}"])
+        for byte in bytes.dropLast() {
+            try channel.writeInbound(ByteBuffer(bytes: [byte]))
+            #expect(try Self.bodies(channel).isEmpty)
         }
+        try channel.writeInbound(ByteBuffer(bytes: [bytes.last!]))
+        #expect(try Self.bodies(channel) == ["{\"a\":1}"])
+        #expect(try channel.finish().isClean)
     }
 
     @Test("a header alone, then the whole body, comes out whole")
@@ -47,9 +40,31 @@ struct FrameDecoderTests {
         let header = buffer.readSlice(length: 4)!
         try channel.writeInbound(header)
         #expect(try Self.bodies(channel).isEmpty)
-        withKnownIssue(Self.splitFrameBug) {
-            try channel.writeInbound(buffer)
-            #expect(try Self.bodies(channel) == ["{\"type\":\"leave\"}"])
+        try channel.writeInbound(buffer)
+        #expect(try Self.bodies(channel) == ["{\"type\":\"leave\"}"])
+    }
+
+    @Test("frames of every size split at every byte come out whole", arguments: [0, 1, 3, 4, 5, 16])
+    func everySplit(size: Int) throws {
+        let body = String(repeating: "z", count: size)
+        let bytes = frame(body).bytes + frame("next").bytes
+        for cut in 1..<bytes.count {
+            let channel = Self.decoder()
+            try channel.writeInbound(ByteBuffer(bytes: bytes[..<cut]))
+            try channel.writeInbound(ByteBuffer(bytes: bytes[cut...]))
+            #expect(try Self.bodies(channel) == [body, "next"], "cut at \(cut)")
+        }
+    }
+
+    @Test("after a split frame, an oversized prefix is still refused at once")
+    func limitAfterSplit() throws {
+        let channel = Self.decoder(limit: 16)
+        let bytes = frame("{\"ok\":1}").bytes
+        try channel.writeInbound(ByteBuffer(bytes: bytes[..<6]))
+        try channel.writeInbound(ByteBuffer(bytes: bytes[6...]))
+        #expect(try Self.bodies(channel) == ["{\"ok\":1}"])
+        #expect(throws: WireError.frameTooLarge(length: 17, limit: 16)) {
+            try channel.writeInbound(ByteBuffer(bytes: [0, 0, 0, 17]))
         }
     }
 
@@ -85,10 +100,8 @@ struct FrameDecoderTests {
         buffer.writeImmutableBuffer(split)
         try channel.writeInbound(buffer)
         #expect(try Self.bodies(channel) == ["one", ""])
-        withKnownIssue(Self.splitFrameBug) {
-            try channel.writeInbound(third)
-            #expect(try Self.bodies(channel) == ["three"])
-        }
+        try channel.writeInbound(third)
+        #expect(try Self.bodies(channel) == ["three"])
     }
 
     @Test("a frame of exactly the limit is accepted")

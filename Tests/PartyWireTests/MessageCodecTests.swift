@@ -7,16 +7,18 @@ import Testing
 struct MessageRoundTripTests {
     static let players = [
         PlayerInfo(seat: 0, name: "Alice", ready: true, host: true, bot: false),
-        PlayerInfo(seat: 1, name: "Bot", ready: false, host: false, bot: true, rematch: true),
+        PlayerInfo(seat: 1, name: "Bot", ready: false, host: false, bot: true, rematch: true, connected: false, graceMs: 2500),
     ]
 
     @Test("hello, with and without its optional fields")
     func hello() throws {
-        let full = Hello(client: "py", clientVersion: "2", name: "Ann", game: "fourinarow", bot: true, hostKey: "k")
+        let full = Hello(client: "py", clientVersion: "2", name: "Ann", game: "fourinarow", bot: true, hostKey: "k",
+                         role: "spectator", token: "t0", code: "1234")
         let (decoded, object) = try roundTrip(full, seq: 1)
         #expect(decoded == full)
         #expect(object["protocol"] as? Int == 1)
         #expect(object["hostKey"] as? String == "k")
+        #expect(object["role"] as? String == "spectator" && object["token"] as? String == "t0" && object["code"] as? String == "1234")
         let bare = Hello(client: "py", name: "Ann")
         let (decodedBare, bareObject) = try roundTrip(bare)
         #expect(decodedBare == bare)
@@ -65,7 +67,24 @@ struct MessageRoundTripTests {
         let (decoded, object) = try roundTrip(welcome)
         #expect(decoded == welcome)
         #expect(object["protocol"] as? Int == WireProtocol.version)
-        #expect((object["players"] as? [[String: Any]])?.count == 2)
+        let players = object["players"] as? [[String: Any]]
+        #expect(players?.count == 2)
+        #expect(players?.first?["graceMs"] == nil && players?.first?["connected"] as? Bool == true)
+        #expect(players?.last?["graceMs"] as? Int == 2500 && players?.last?["connected"] as? Bool == false)
+        #expect(object["role"] as? String == "player" && object["reconnected"] as? Bool == false)
+    }
+
+    @Test("a spectator's welcome and lobby have no seat")
+    func spectator() throws {
+        let welcome = Welcome(session: "s", game: "snap", title: "Snap!", sessionName: "n", seat: nil, role: "spectator",
+                              name: "Eve", players: Self.players, minPlayers: 2, maxPlayers: 4, token: "")
+        let (decoded, object) = try roundTrip(welcome)
+        #expect(decoded == welcome)
+        #expect(object["seat"] == nil && object["role"] as? String == "spectator")
+        let lobby = Lobby(state: "playing", players: Self.players, you: nil, spectators: 3, canStart: false, gamesPlayed: 1, message: "On.")
+        let (decodedLobby, lobbyObject) = try roundTrip(lobby)
+        #expect(decodedLobby == lobby)
+        #expect(lobbyObject["you"] == nil && lobbyObject["spectators"] as? Int == 3)
     }
 
     @Test("slashes are not escaped")
