@@ -10,20 +10,23 @@ public struct BotRunner<Game: PartyGame>: Sendable {
     public var name: String
     /// The seed of the bot's choices.
     public var seed: UInt64
+    /// The session's join code, if it has one.
+    public var code: String?
 
     /// Creates a runner.
-    public init(address: HostAddress, name: String, seed: UInt64) {
+    public init(address: HostAddress, name: String, seed: UInt64, code: String? = nil) {
         self.address = address
         self.name = name
         self.seed = seed
+        self.code = code
     }
 
     /// Plays until the session ends or the task is cancelled.
     public func run() async throws {
-        let hello = Hello(client: "partyhost-bot", name: name, game: Game.descriptor.id, bot: true)
+        let hello = Hello(client: "partyhost-bot", name: name, game: Game.descriptor.id, bot: true, code: code)
         let seed = self.seed
-        try await PartyConnection.withConnection(to: address, hello: hello) { connection, welcome in
-            await Self.play(connection: connection, welcome: welcome, seed: seed)
+        try await PartySession.withSession(to: address, hello: hello) { session, welcome in
+            await Self.play(connection: session, welcome: welcome, seed: seed)
         }
     }
 
@@ -32,7 +35,7 @@ public struct BotRunner<Game: PartyGame>: Sendable {
         case tick
     }
 
-    static func play(connection: PartyConnection, welcome: Welcome, seed: UInt64) async {
+    static func play(connection: PartySession, welcome: Welcome, seed: UInt64) async {
         let start = ContinuousClock.now
         func now() -> GameInstant {
             let elapsed = ContinuousClock.now - start

@@ -20,6 +20,10 @@ public enum ClientEvent: Sendable {
     case ended(Ended)
     /// The host could not accept something we sent.
     case error(ErrorMessage)
-    /// The connection is gone; the text says why.
+    /// The connection dropped; the client is trying to get its seat back.
+    case connectionLost(String)
+    /// The host gave the seat back after a drop.
+    case reconnected(Welcome)
+    /// The connection is gone for good; the text says why.
     case disconnected(String)
 }

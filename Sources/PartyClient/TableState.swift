@@ -4,8 +4,8 @@ import PartyWire
 /// What a client knows about its session, updated event by event; shared by the TUI, line mode,
 /// bots and tests so they all read the host the same way.
 public struct TableState<Rules: GameRules>: Sendable {
-    /// The host's welcome.
-    public let welcome: Welcome
+    /// The host's latest welcome (a reconnection brings a new one).
+    public private(set) var welcome: Welcome
     /// The latest table state.
     public private(set) var lobby: Lobby?
     /// The latest view of the running (or just finished) game.
@@ -30,8 +30,14 @@ public struct TableState<Rules: GameRules>: Sendable {
         self.welcome = welcome
     }
 
-    /// Our seat (it may change when a game starts and seats are renumbered).
-    public var seat: SeatID { SeatID(lobby?.you ?? welcome.seat) }
+    /// Our seat (it may change when a game starts and seats are renumbered); -1 for a spectator.
+    public var seat: SeatID { SeatID(lobby?.you ?? welcome.seat ?? -1) }
+
+    /// Our seat as a presenter wants it: nil for a spectator.
+    public var viewerSeat: SeatID? { spectating ? nil : seat }
+
+    /// Whether we only watch.
+    public var spectating: Bool { welcome.role == "spectator" }
 
     /// The players' names by seat.
     public var names: [SeatID: String] {
@@ -68,6 +74,13 @@ public struct TableState<Rules: GameRules>: Sendable {
         switch event {
         case .welcome, .rejected:
             return .none
+        case .connectionLost(let why):
+            notice = "Connection lost (\(why)); reconnecting…"
+            return .notice(notice!)
+        case .reconnected(let message):
+            welcome = message
+            notice = "Reconnected."
+            return .notice(notice!)
         case .lobby(let message):
             let wasPlaying = lobby?.state == "playing"
             lobby = message

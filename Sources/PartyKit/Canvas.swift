@@ -19,7 +19,12 @@ public struct Canvas: Hashable, Sendable {
     /// The cell at column `x`, row `y` (a blank cell outside the grid).
     public subscript(x: Int, y: Int) -> Cell {
         get { contains(x: x, y: y) ? cells[y * width + x] : Cell() }
-        set { if contains(x: x, y: y) { cells[y * width + x] = newValue } }
+        set {
+            guard contains(x: x, y: y) else { return }
+            var cell = newValue
+            if cell.character.isControlLike { cell.character = " " }
+            cells[y * width + x] = cell
+        }
     }
 
     /// Whether the point is on the canvas.
@@ -44,9 +49,13 @@ public struct Canvas: Hashable, Sendable {
 
     /// Fills a rectangle with `character`.
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, character: Character = " ", style: TextStyle = .plain) {
-        guard w > 0, h > 0 else { return }
-        for row in y..<(y + h) {
-            for column in x..<(x + w) {
+        // Clamp to the canvas first, so huge sizes cost nothing and cannot overflow.
+        let left = max(0, x), top = max(0, y)
+        let right = x > width ? width : min(width, x + min(w, width))
+        let bottom = y > height ? height : min(height, y + min(h, height))
+        guard w > 0, h > 0, left < right, top < bottom else { return }
+        for row in top..<bottom {
+            for column in left..<right {
                 self[column, row] = Cell(character: character, style: style)
             }
         }
@@ -54,7 +63,8 @@ public struct Canvas: Hashable, Sendable {
 
     /// Draws a box outline with line-drawing characters.
     public mutating func box(x: Int, y: Int, width w: Int, height h: Int, style: TextStyle = .plain) {
-        guard w >= 2, h >= 2 else { return }
+        guard w >= 2, h >= 2, w <= 4 * (width + 2), h <= 4 * (height + 2),
+              abs(x) <= 4 * (width + 2), abs(y) <= 4 * (height + 2) else { return }
         for column in (x + 1)..<(x + w - 1) {
             self[column, y] = Cell(character: "─", style: style)
             self[column, y + h - 1] = Cell(character: "─", style: style)

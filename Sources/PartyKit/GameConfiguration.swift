@@ -91,7 +91,10 @@ public struct NoConfiguration: GameConfiguration {
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and newlines (PartyKit has no Foundation).
     public func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        // "\r\n" is one Character in Swift, so look at the scalars.
+        let isSpace: (Character) -> Bool = { character in
+            character.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        }
         guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
             return ""
         }

@@ -10,13 +10,29 @@ struct ConnectionReader<Rules: GameRules>: Sendable {
     let peer: PeerLink
     let channel: any Channel
     let logger: Logger
+    var rate: RateLimiter
 
     func run(_ inbound: NIOAsyncChannelInboundStream<ByteBuffer>) async {
+        var rate = self.rate
         let codec = MessageCodec()
         var welcomed = false
         var lastSeq = 0
         do {
             for try await frame in inbound {
+                switch rate.admit() {
+                case .allowed:
+                    break
+                case .warned:
+                    peer.send(ErrorMessage(reason: "slowDown",
+                                           message: "You are sending messages too fast; slow down or you will be disconnected."))
+                    continue
+                case .exceeded:
+                    peer.send(ErrorMessage(reason: "tooManyMessages",
+                                           message: "You sent messages too fast after a warning and were disconnected.", fatal: true))
+                    await session.remove(peerID: peer.id, reason: .protocolError)
+                    peer.close()
+                    return
+                }
                 let envelope: Envelope
                 do {
                     envelope = try codec.envelope(of: frame)
@@ -50,6 +66,8 @@ struct ConnectionReader<Rules: GameRules>: Sendable {
                     peer.close()
                     return
                 }
+                let delay = await session.codeDelay(for: peer.address)
+                if delay > .zero { try? await Task.sleep(for: delay) }
                 switch await session.admit(hello, peer: peer) {
                 case .welcomed:
                     welcomed = true
@@ -60,7 +78,7 @@ struct ConnectionReader<Rules: GameRules>: Sendable {
                     return
                 }
             }
-            await session.remove(peerID: peer.id, reason: .connectionClosed)
+            await session.remove(peerID: peer.id, reason: peer.flags.stuck ? .stuck : .connectionClosed)
         } catch {
             let reason: DepartureReason
             switch error {
@@ -74,7 +92,7 @@ struct ConnectionReader<Rules: GameRules>: Sendable {
                 peer.send(ErrorMessage(reason: "timeout", message: WatchdogTimeout.silentPeer.description, fatal: true))
                 reason = .timedOut
             default:
-                reason = .connectionClosed
+                reason = peer.flags.stuck ? .stuck : .connectionClosed
             }
             logger.debug("connection \(peer.id) failed: \(error)")
             await session.remove(peerID: peer.id, reason: reason)
@@ -95,6 +113,14 @@ enum DepartureReason: Sendable {
     case protocolError
     /// Their outgoing queue overflowed: they stopped reading.
     case stuck
+
+    /// Whether the player may come back to a held seat.
+    var mayReconnect: Bool {
+        switch self {
+        case .connectionClosed, .timedOut: true
+        case .left, .protocolError, .stuck: false
+        }
+    }
 
     func message(for name: String) -> String {
         switch self {

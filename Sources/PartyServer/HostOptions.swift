@@ -21,14 +21,38 @@ public struct HostOptions: Sendable {
     public var heartbeatIntervalMilliseconds: Int64
     /// Most messages queued for one client before it is considered stuck and disconnected.
     public var outboundQueueLimit: Int
+    /// How long a dropped player's seat is held for them to reconnect (0: not at all).
+    public var graceMilliseconds: Int64
+    /// Most spectators at once.
+    public var maxSpectators: Int
+    /// The join code players must give; nil lets anyone on the network join.
+    public var joinCode: String?
+    /// Wrong codes from one address before it is refused for `codeLockoutSeconds`.
+    public var codeAttempts: Int
+    /// How long an address that guessed wrong too often is refused, in seconds.
+    public var codeLockoutSeconds: Int64
+    /// Messages per second a client may send on average.
+    public var messagesPerSecond: Double
+    /// How many messages a client may send in a burst above the average.
+    public var messageBurst: Double
 
     /// Creates options with sane defaults.
     public init(
         bindAddress: String = "0.0.0.0", port: Int = 0, sessionName: String = "partyhost", seed: UInt64? = nil,
         startAt: Int? = nil, maxConnections: Int = 64,
         handshakeTimeoutMilliseconds: Int64 = 5_000, peerTimeoutMilliseconds: Int64 = 10_000,
-        heartbeatIntervalMilliseconds: Int64 = 3_000, outboundQueueLimit: Int = 512
+        heartbeatIntervalMilliseconds: Int64 = 3_000, outboundQueueLimit: Int = 512,
+        graceMilliseconds: Int64 = 30_000, maxSpectators: Int = 16, joinCode: String? = nil,
+        codeAttempts: Int = 5, codeLockoutSeconds: Int64 = 60,
+        messagesPerSecond: Double = 20, messageBurst: Double = 40
     ) {
+        self.graceMilliseconds = graceMilliseconds
+        self.maxSpectators = maxSpectators
+        self.joinCode = joinCode
+        self.codeAttempts = codeAttempts
+        self.codeLockoutSeconds = codeLockoutSeconds
+        self.messagesPerSecond = messagesPerSecond
+        self.messageBurst = messageBurst
         self.bindAddress = bindAddress
         self.port = port
         self.sessionName = sessionName

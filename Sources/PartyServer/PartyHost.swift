@@ -91,7 +91,8 @@ public final class PartyHost<Rules: GameRules>: Sendable {
         do {
             try await connection.executeThenClose { inbound, outbound in
                 let (queue, continuation) = AsyncStream<Outbound>.makeStream(bufferingPolicy: .bufferingOldest(limit))
-                let peer = PeerLink(id: peerID, queue: continuation)
+                let address = channel.remoteAddress?.ipAddress ?? "unknown"
+                let peer = PeerLink(id: peerID, queue: continuation, abort: { channel.close(promise: nil) }, address: address)
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
                         await OutboundWriter().run(queue: queue, continuation: continuation, outbound: outbound,
@@ -105,7 +106,8 @@ public final class PartyHost<Rules: GameRules>: Sendable {
                         peer.send(Reject(reason: "tooManyConnections", message: "The host has too many connections; try again later."))
                         peer.close()
                     } else {
-                        await ConnectionReader(session: session, peer: peer, channel: channel, logger: logger).run(inbound)
+                        await ConnectionReader(session: session, peer: peer, channel: channel, logger: logger,
+                                               rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst)).run(inbound)
                     }
                     await group.waitForAll()
                 }

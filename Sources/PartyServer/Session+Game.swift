@@ -112,13 +112,17 @@ extension Session {
         let now = now()
         let schedule = running.schedule
         let deadline = schedule.deadline.map { max(0, $0.milliseconds(since: now)) }
-        for player in players {
+        for player in players where player.connected {
             let seat = SeatID(player.seat)
             let view = ViewMessage(game: gamesPlayed, view: running.view(for: .seat(seat), at: now),
                                    yourTurn: running.outcome == nil && schedule.allows(seat), deadlineMs: deadline)
             if !player.peer.send(view) {
-                logger.warning("\(player.name)'s queue is full; disconnecting")
+                logger.warning("\(player.name) stopped reading; their connection was closed")
             }
+        }
+        if !spectators.isEmpty {
+            let view = ViewMessage(game: gamesPlayed, view: running.view(for: .spectator, at: now), yourTurn: false, deadlineMs: deadline)
+            for spectator in spectators { spectator.peer.send(view) }
         }
         if running.outcome != nil { finishGame(sendOutcome: true) }
     }
@@ -129,7 +133,7 @@ extension Session {
         if sendOutcome, let outcome = running.outcome {
             let message = GameOver(game: gamesPlayed, winners: outcome.winners.map(\.index),
                                    reason: outcome.reason.rawValue, summary: outcome.summary)
-            for player in players { player.peer.send(message) }
+            for peer in players.map(\.peer) + spectators.map(\.peer) { peer.send(message) }
             logger.info("game \(gamesPlayed) over: \(outcome.summary)")
         }
         if players.count < descriptor.minPlayers { backToLobby() }
@@ -160,6 +164,7 @@ extension Session {
 
     /// Wakes the game when its deadline has passed.
     func tick() {
+        checkHeldSeats()
         guard phase == .playing, var running = rules, let deadline = running.schedule.deadline else { return }
         let now = now()
         guard deadline <= now else { return }
@@ -172,15 +177,23 @@ extension Session {
 
     func broadcastLobby() {
         let message = lobbyMessage()
-        let infos = players.map(\.info)
+        let infos = playerInfos
         let canStart = hostDecides && startProblem() == nil
-        for player in players {
-            player.peer.send(Lobby(state: phase.rawValue, players: infos, you: player.seat,
+        for player in players where player.connected {
+            player.peer.send(Lobby(state: phase.rawValue, players: infos, you: player.seat, spectators: spectators.count,
                                    canStart: canStart && player.isHost, gamesPlayed: gamesPlayed, message: message))
+        }
+        for spectator in spectators {
+            spectator.peer.send(Lobby(state: phase.rawValue, players: infos, you: nil, spectators: spectators.count,
+                                      canStart: false, gamesPlayed: gamesPlayed, message: message))
         }
     }
 
     func lobbyMessage() -> String {
+        if let away = players.first(where: { !$0.connected }),
+           let left = away.info(grace: .milliseconds(options.graceMilliseconds)).graceMs {
+            return "\(away.name) is reconnecting… \((left + 999) / 1000) s"
+        }
         switch phase {
         case .playing:
             return "\(descriptor.title) is on."

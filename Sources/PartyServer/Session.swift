@@ -21,6 +21,11 @@ actor Session<Rules: GameRules> {
 
     var random: SeededRandom
     var players: [TablePlayer] = []
+    var spectators: [Spectator] = []
+    /// Wrong join codes by address: how many, and when the last one came.
+    var codeFailures: [String: (count: Int, last: ContinuousClock.Instant)] = [:]
+    /// When the lobby was last re-sent to count down a held seat.
+    var lastGraceBroadcast = ContinuousClock.now
     var phase = Phase.lobby
     var rules: Rules?
     var gamesPlayed = 0
@@ -57,76 +62,13 @@ actor Session<Rules: GameRules> {
         }.joined()
     }
 
-    // MARK: Admission
-
-    /// Seats the client who said `hello`, or says why not.
-    func admit(_ hello: Hello, peer: PeerLink) -> Admission {
-        if ended {
-            return .rejected(Reject(reason: "shuttingDown", message: "The session is ending."))
-        }
-        guard hello.protocol == WireProtocol.version else {
-            return .rejected(Reject(reason: "unsupportedVersion",
-                                   message: "This host speaks protocol \(WireProtocol.version); your client speaks \(hello.protocol). Please update."))
-        }
-        if let game = hello.game, game.lowercased() != descriptor.id {
-            return .rejected(Reject(reason: "wrongGame",
-                                   message: "This session plays \(descriptor.title), not \(game)."))
-        }
-        guard players.count < descriptor.maxPlayers else {
-            return .rejected(Reject(reason: "sessionFull",
-                                   message: "The session is full (\(players.count) of \(descriptor.maxPlayers) players)."))
-        }
-        if phase == .playing && !descriptor.joinInProgress {
-            return .rejected(Reject(reason: "gameInProgress", message: "A game is in progress; try again when it is over."))
-        }
-        guard hello.name.utf8.count <= 1024 else {
-            return .rejected(Reject(reason: "badName", message: "That name is too long."))
-        }
-        let isHost = hello.hostKey == hostKey && !players.contains(where: \.isHost)
-        let seat = freeSeat()
-        let name = NameCleaner.unique(hello.name, seat: seat, taken: players.map(\.name))
-        var system = SystemRandomNumberGenerator()
-        let player = TablePlayer(seat: seat, name: name, isHost: isHost, isBot: hello.bot ?? false,
-                                 peer: peer, token: Self.hex(bits: 128, using: &system))
-        players.append(player)
-        players.sort { $0.seat < $1.seat }
-        logger.info("seated \(name) at seat \(seat)", metadata: ["peer": "\(peer.id)"])
-
-        let welcome = Welcome(session: sessionID, game: descriptor.id, title: descriptor.title, sessionName: options.sessionName,
-                              seat: seat, name: name, players: players.map(\.info),
-                              minPlayers: descriptor.minPlayers, maxPlayers: descriptor.maxPlayers, token: player.token)
-        peer.send(welcome)
-        if phase == .playing, var running = rules {
-            seatsInGame.insert(seat)
-            running.join(Seat(id: SeatID(seat), name: name), at: now())
-            rules = running
-            broadcastLobby()
-            afterGameChange()
-        } else {
-            broadcastLobby()
-        }
-        publishStatus()
-        return .welcomed(welcome)
-    }
-
-    /// The answer to a hello.
-    enum Admission {
-        case welcomed(Welcome)
-        case rejected(Reject)
-    }
-
-    /// The lowest seat number free now (and, during a game, never used in it).
-    func freeSeat() -> Int {
-        let taken = Set(players.map(\.seat)).union(phase == .playing ? seatsInGame : [])
-        var seat = 0
-        while taken.contains(seat) { seat += 1 }
-        return seat
-    }
-
     // MARK: Messages
 
-    /// Handles one message from a seated player.
+    /// Handles one message from a seated player or a spectator.
     func receive(_ envelope: Envelope, from peerID: Int) {
+        if let spectator = spectators.first(where: { $0.peer.id == peerID }) {
+            return receive(envelope, fromSpectator: spectator)
+        }
         guard let index = players.firstIndex(where: { $0.peer.id == peerID }) else { return }
         let player = players[index]
         switch envelope.type {
@@ -175,7 +117,7 @@ actor Session<Rules: GameRules> {
             player.peer.send(ErrorMessage(reason: "notHost", message: "Only the host's player starts the game.", inReplyTo: seq))
             return
         }
-        players[index].ready = true
+        if phase == .lobby { players[index].ready = true }
         if let problem = startProblem() {
             player.peer.send(ErrorMessage(reason: "cannotStart", message: problem, inReplyTo: seq))
             broadcastLobby()
@@ -184,47 +126,16 @@ actor Session<Rules: GameRules> {
         startGame()
     }
 
-    // MARK: Leaving
-
-    /// The connection with `peerID` is gone (left, dropped or was closed).
-    func remove(peerID: Int, reason: DepartureReason) {
-        guard let index = players.firstIndex(where: { $0.peer.id == peerID }) else { return }
-        let player = players.remove(at: index)
-        let message = reason.message(for: player.name)
-        player.peer.close()
-        logger.info("\(player.name) left", metadata: ["reason": "\(message)"])
-        for other in players {
-            other.peer.send(PlayerLeft(seat: player.seat, name: player.name, message: message))
-        }
-        if phase == .playing, var running = rules {
-            running.leave(SeatID(player.seat), at: now())
-            rules = running
-            if players.isEmpty && running.outcome == nil {
-                // Nobody is left to play: abandon the game.
-                finishGame(sendOutcome: false)
-            } else {
-                afterGameChange()
-            }
-            if phase == .over && players.count < descriptor.minPlayers {
-                backToLobby()
-            }
-        } else if phase == .over {
-            if players.count < descriptor.minPlayers { backToLobby() }
-            startIfDue()
-        }
-        broadcastLobby()
-        publishStatus()
-    }
-
     /// Ends the session: everyone is told, then every connection closes.
     func end(reason: String, message: String) {
         guard !ended else { return }
         ended = true
-        for player in players {
-            player.peer.send(Ended(reason: reason, message: message))
-            player.peer.close()
+        for peer in players.map(\.peer) + spectators.map(\.peer) {
+            peer.send(Ended(reason: reason, message: message))
+            peer.close()
         }
         players.removeAll()
+        spectators.removeAll()
         statusContinuation.finish()
     }
 

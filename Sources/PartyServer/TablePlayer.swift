@@ -16,11 +16,21 @@ struct TablePlayer: Sendable {
     var rematch = false
     /// The connection.
     var peer: PeerLink
-    /// The reconnect secret.
+    /// The reconnect secret (changes at every welcome).
     var token: String
+    /// False while the connection is gone and the seat is held for them.
+    var connected = true
+    /// When the connection went, while it is gone.
+    var disconnectedAt: ContinuousClock.Instant?
 
-    /// What everyone is told about this player.
-    var info: PlayerInfo {
-        PlayerInfo(seat: seat, name: name, ready: ready, host: isHost, bot: isBot, rematch: rematch)
+    /// What everyone is told about this player; `graceMs` counts down from `grace`.
+    func info(grace: Duration) -> PlayerInfo {
+        var left: Int64?
+        if let disconnectedAt {
+            let remaining = grace - (ContinuousClock.now - disconnectedAt)
+            left = max(0, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+        }
+        return PlayerInfo(seat: seat, name: name, ready: ready, host: isHost, bot: isBot, rematch: rematch,
+                          connected: connected, graceMs: left)
     }
 }

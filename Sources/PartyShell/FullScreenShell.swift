@@ -5,7 +5,7 @@ import PartyWire
 
 /// The full-screen client: a title bar, the game (or the lobby), a status line and a key line.
 struct FullScreenShell<Game: PartyGame> {
-    let connection: PartyConnection
+    let connection: PartySession
     let terminal: Terminal
     let color: Bool
     let banner: String?
@@ -14,7 +14,7 @@ struct FullScreenShell<Game: PartyGame> {
     var status: String?
     var game = 0
 
-    init(connection: PartyConnection, welcome: Welcome, terminal: Terminal, color: Bool, banner: String?) {
+    init(connection: PartySession, welcome: Welcome, terminal: Terminal, color: Bool, banner: String?) {
         self.connection = connection
         self.banner = banner
         self.terminal = terminal
@@ -97,6 +97,10 @@ struct FullScreenShell<Game: PartyGame> {
                 return true
             }
         }
+        if table.spectating {
+            status = "You are watching; spectators cannot play."
+            return true
+        }
         if phase == "lobby" {
             switch key {
             case .enter, .character(" "):
@@ -122,7 +126,7 @@ struct FullScreenShell<Game: PartyGame> {
     }
 
     var context: PresenterContext {
-        PresenterContext(seat: table.seat, names: table.names, elapsedMilliseconds: table.elapsedMilliseconds, color: color)
+        PresenterContext(seat: table.viewerSeat, names: table.names, elapsedMilliseconds: table.elapsedMilliseconds, color: color)
     }
 
     func draw() {
@@ -140,6 +144,7 @@ struct FullScreenShell<Game: PartyGame> {
         }
         let help: String
         switch phase {
+        case _ where table.spectating: help = "watching · q leave"
         case "playing": help = presenter.keyHelp + " · q leave"
         case "over": help = "r rematch · q leave"
         default: help = (table.me?.host == true ? "Enter ready · s start · " : "Enter ready · ") + (table.gameOver != nil ? "r rematch · " : "") + "q leave"

@@ -9,14 +9,14 @@ public enum GameShell {
     /// Joins the session at `options.address` expecting `Game`, then plays.
     public static func run<Game: PartyGame>(_ game: Game.Type, options: ShellOptions) async throws -> String {
         let hello = Hello(client: "partyclient", name: options.name, game: Game.descriptor.id, hostKey: options.hostKey)
-        return try await PartyConnection.withConnection(to: options.address, hello: hello) { connection, welcome in
-            try await play(game, connection: connection, welcome: welcome, options: options)
+        return try await PartySession.withSession(to: options.address, hello: hello) { session, welcome in
+            try await play(game, connection: session, welcome: welcome, options: options)
         }
     }
 
     /// Plays on a connection that the host has already welcomed.
     public static func play<Game: PartyGame>(
-        _: Game.Type, connection: PartyConnection, welcome: Welcome, options: ShellOptions
+        _: Game.Type, connection: PartySession, welcome: Welcome, options: ShellOptions
     ) async throws -> String {
         if options.fullScreen {
             let terminal = Terminal(interruptHandling: .report, color: options.color)

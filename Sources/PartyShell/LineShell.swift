@@ -5,12 +5,12 @@ import PartyWire
 /// The plain client for scripts and dumb terminals: one line per update on standard output,
 /// commands and moves read line by line from standard input.
 struct LineShell<Game: PartyGame> {
-    let connection: PartyConnection
+    let connection: PartySession
     var table: TableState<Game.Rules>
     let presenter = Game.Presenter()
     var lastLobbyLine = ""
 
-    init(connection: PartyConnection, welcome: Welcome) {
+    init(connection: PartySession, welcome: Welcome) {
         self.connection = connection
         table = TableState(welcome: welcome)
     }
@@ -22,7 +22,8 @@ struct LineShell<Game: PartyGame> {
 
     /// Runs until the person types quit, input ends, or the session ends; returns why it ended.
     mutating func run() async -> String {
-        Self.say("Joined \(table.welcome.sessionName) (\(table.welcome.title)) as \(table.welcome.name), seat \(table.welcome.seat + 1). Type help for commands.")
+        let place = table.welcome.seat.map { "seat \($0 + 1)" } ?? "watching"
+        Self.say("Joined \(table.welcome.sessionName) (\(table.welcome.title)) as \(table.welcome.name), \(place). Type help for commands.")
         let (inputs, feed) = AsyncStream<ShellInput>.makeStream()
         let connection = self.connection
         return await withTaskGroup(of: Void.self) { group in
@@ -64,14 +65,16 @@ struct LineShell<Game: PartyGame> {
             return
         case .lobby:
             guard let lobby = table.lobby else { return }
-            let players = lobby.players.map { "\($0.name)\($0.ready ? " (ready)" : "")\($0.rematch ? " (rematch)" : "")" }
+            let players = lobby.players.map {
+                "\($0.name)\($0.ready ? " (ready)" : "")\($0.rematch ? " (rematch)" : "")\($0.connected ? "" : " (reconnecting)")"
+            }
             let line = "Table [\(lobby.state)]: \(players.joined(separator: ", ")) — \(lobby.message)"
             guard line != lastLobbyLine else { return }
             lastLobbyLine = line
             Self.say(line)
         case .view:
             guard let view = table.view else { return }
-            let context = PresenterContext(seat: table.seat, names: table.names, color: false)
+            let context = PresenterContext(seat: table.viewerSeat, names: table.names, color: false)
             Self.say(presenter.describe(view, context: context))
         case .notice(let text):
             Self.say("! \(text)")
@@ -106,11 +109,15 @@ struct LineShell<Game: PartyGame> {
         default:
             break
         }
+        if table.spectating {
+            if !line.isEmpty { Self.say("! You are watching; spectators cannot move.") }
+            return true
+        }
         guard table.playing, let view = table.view else {
             if !line.isEmpty { Self.say("! No game is running yet: type ready (or start, if you are the host).") }
             return true
         }
-        let context = PresenterContext(seat: table.seat, names: table.names, color: false)
+        let context = PresenterContext(seat: table.viewerSeat, names: table.names, color: false)
         switch presenter.parse(line: line, view: view, context: context) {
         case .success(let move):
             connection.send(MoveMessage(move: move))

@@ -23,15 +23,23 @@ public struct SessionLobby: Sendable {
         self.color = color
     }
 
+    /// What the person chose: where, and whether only to watch.
+    public struct Choice: Sendable {
+        /// The host's address.
+        public var address: HostAddress
+        /// Join as a spectator.
+        public var watch: Bool
+    }
+
     /// Lets the person choose a session; returns its address, or nil when they quit.
-    public func choose() async throws -> HostAddress? {
+    public func choose() async throws -> Choice? {
         let browser = try ServiceBrowser(subtype: gameFilter.map { "_\($0)" }, interfaces: interfaces)
-        return try await withThrowingTaskGroup(of: HostAddress?.self) { group in
+        return try await withThrowingTaskGroup(of: Choice?.self) { group in
             group.addTask {
                 try await browser.run()
                 return nil
             }
-            let choice: DiscoveredService?
+            let choice: (service: DiscoveredService, watch: Bool)?
             if fullScreen {
                 choice = try await chooseFullScreen(browser)
             } else {
@@ -42,11 +50,11 @@ public struct SessionLobby: Sendable {
                 group.cancelAll()
             }
             guard let choice else { return nil }
-            let resolved = try await browser.resolve(choice.instanceName, timeout: .seconds(3))
+            let resolved = try await browser.resolve(choice.service.instanceName, timeout: .seconds(3))
             guard let address = resolved.addresses.first else {
-                throw DiscoveryError.serviceUnavailable(choice.instanceName)
+                throw DiscoveryError.serviceUnavailable(choice.service.instanceName)
             }
-            return HostAddress(host: address, port: Int(resolved.port))
+            return Choice(address: HostAddress(host: address, port: Int(resolved.port)), watch: choice.watch)
         }
     }
 
@@ -54,10 +62,11 @@ public struct SessionLobby: Sendable {
         let title = service.txt["title"] ?? service.txt["game"] ?? "?"
         let players = service.txt["players"] ?? "?"
         let state = service.txt["state"] ?? "?"
-        return "\(service.instanceName) — \(title), \(players) players, \(state)"
+        let code = service.txt["code"] == "1" ? ", join code needed" : ""
+        return "\(service.instanceName) — \(title), \(players) players, \(state)\(code)"
     }
 
-    func chooseByNumber(_ browser: ServiceBrowser) async throws -> DiscoveredService? {
+    func chooseByNumber(_ browser: ServiceBrowser) async throws -> (service: DiscoveredService, watch: Bool)? {
         print("Looking for sessions on the network…")
         try await Task.sleep(for: .seconds(2))
         var services = await browser.services
@@ -68,14 +77,17 @@ public struct SessionLobby: Sendable {
             }
             let text = line.trimmingWhitespace()
             if text == "q" || text == "quit" { return nil }
-            if let number = Int(text), services.indices.contains(number - 1) { return services[number - 1] }
+            if let number = Int(text), services.indices.contains(number - 1) { return (services[number - 1], false) }
+            if text.hasPrefix("w"), let number = Int(text.dropFirst().trimmingWhitespace()), services.indices.contains(number - 1) {
+                return (services[number - 1], true)
+            }
             for (index, service) in services.enumerated() { print("\(index + 1). \(Self.line(for: service))") }
-            print("Type a number and Enter to join, Enter to refresh, q to quit.")
+            print("Type a number and Enter to join (w and a number to watch), Enter to refresh, q to quit.")
         }
         return nil
     }
 
-    func chooseFullScreen(_ browser: ServiceBrowser) async throws -> DiscoveredService? {
+    func chooseFullScreen(_ browser: ServiceBrowser) async throws -> (service: DiscoveredService, watch: Bool)? {
         let terminal = Terminal(interruptHandling: .report, color: color)
         try terminal.enterFullScreen()
         defer { terminal.restore() }
@@ -101,7 +113,8 @@ public struct SessionLobby: Sendable {
                 switch input {
                 case .key(.arrow(.up, _))?: selected = max(0, selected - 1)
                 case .key(.arrow(.down, _))?: selected = min(max(0, services.count - 1), selected + 1)
-                case .key(.enter)?: if services.indices.contains(selected) { return services[selected] }
+                case .key(.enter)?: if services.indices.contains(selected) { return (services[selected], false) }
+                case .key(.character("w"))?: if services.indices.contains(selected) { return (services[selected], true) }
                 case .key(.character("q"))?, .key(.control("c"))?, .interrupt?: return nil
                 default: break
                 }
@@ -124,7 +137,7 @@ public struct SessionLobby: Sendable {
             let style = index == selected ? TextStyle(bold: true, inverse: true) : .plain
             canvas.put((index == selected ? "▶ " : "  ") + Self.line(for: service), x: 1, y: index + 2, style: style)
         }
-        canvas.put("↑/↓ choose · Enter join · q quit", x: 0, y: size.height - 1, style: TextStyle(dim: true))
+        canvas.put("↑/↓ choose · Enter join · w watch · q quit", x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)
     }
 }

@@ -7,7 +7,7 @@ enum ShellScreen {
     static func drawTitle<Rules: GameRules>(on canvas: inout Canvas, table: TableState<Rules>, banner: String?, color: Bool) {
         let style = TextStyle(foreground: color ? .black : nil, background: color ? .cyan : nil, bold: true, inverse: !color)
         canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: style)
-        let me = table.me.map { " — you: \($0.name)" } ?? ""
+        let me = table.me.map { " — you: \($0.name)" } ?? (table.spectating ? " — watching" : "")
         canvas.put(" \(table.welcome.title) · \(table.welcome.sessionName)\(me)", x: 0, y: 0, style: style)
         if let banner {
             canvas.put(banner + " ", x: canvas.width - banner.count - 1, y: 0, style: style)
@@ -20,13 +20,14 @@ enum ShellScreen {
         canvas.put("Players (\(players.count) of \(table.welcome.maxPlayers), \(table.welcome.minPlayers) needed)", x: 2, y: y, style: TextStyle(bold: true))
         y += 2
         for player in players {
-            let marker = player.seat == table.seat.index ? "▶" : " "
+            let marker = player.seat == table.viewerSeat?.index ? "▶" : " "
             var tags: [String] = []
             if player.host { tags.append("host") }
             if player.bot { tags.append("bot") }
             let tagText = tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))"
             canvas.put("\(marker) \(player.name)\(tagText)", x: 2, y: y)
-            let state = player.rematch ? "rematch" : player.ready ? "ready" : "not ready"
+            let state = !player.connected ? "reconnecting… \((player.graceMs ?? 0) / 1000) s"
+                : player.rematch ? "rematch" : player.ready ? "ready" : "not ready"
             let style = player.ready || player.rematch ? TextStyle(foreground: color ? .green : nil, bold: true) : TextStyle(dim: true)
             canvas.put(state, x: 34, y: y, style: style)
             y += 1

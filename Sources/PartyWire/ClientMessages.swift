@@ -15,10 +15,20 @@ public struct Hello: WireMessage, Hashable {
     public var bot: Bool?
     /// The secret that marks the host's own player; only the process running the host knows it.
     public var hostKey: String?
+    /// `player` (the default) or `spectator`.
+    public var role: String?
+    /// The reconnect token from an earlier welcome: asks for that seat back.
+    public var token: String?
+    /// The session's join code, when the host requires one.
+    public var code: String?
 
     /// Creates a hello.
     public init(protocol: Int = WireProtocol.version, client: String, clientVersion: String = WireProtocol.softwareVersion,
-                name: String, game: String? = nil, bot: Bool? = nil, hostKey: String? = nil) {
+                name: String, game: String? = nil, bot: Bool? = nil, hostKey: String? = nil,
+                role: String? = nil, token: String? = nil, code: String? = nil) {
+        self.role = role
+        self.token = token
+        self.code = code
         self.protocol = `protocol`
         self.client = client
         self.clientVersion = clientVersion

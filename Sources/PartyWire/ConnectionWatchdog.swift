@@ -12,8 +12,8 @@ public final class ConnectionWatchdog: ChannelInboundHandler {
     private let handshakeTimeout: TimeAmount
     private let peerTimeout: TimeAmount
     private var handshakeDone = false
-    private var lastRead = NIODeadline.now()
-    private var started = NIODeadline.now()
+    private var lastRead = NIODeadline.uptimeNanoseconds(0)
+    private var started = NIODeadline.uptimeNanoseconds(0)
     private var check: RepeatedTask?
     private var fired = false
 
@@ -44,7 +44,7 @@ public final class ConnectionWatchdog: ChannelInboundHandler {
     }
 
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        lastRead = .now()
+        lastRead = context.eventLoop.now
         context.fireChannelRead(data)
     }
 
@@ -58,8 +58,8 @@ public final class ConnectionWatchdog: ChannelInboundHandler {
 
     private func start(context: ChannelHandlerContext) {
         guard check == nil else { return }
-        started = .now()
-        lastRead = .now()
+        started = context.eventLoop.now
+        lastRead = context.eventLoop.now
         let interval = TimeAmount.milliseconds(max(10, min(handshakeTimeout.nanoseconds, peerTimeout.nanoseconds) / 1_000_000 / 10))
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         check = context.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
@@ -70,7 +70,7 @@ public final class ConnectionWatchdog: ChannelInboundHandler {
 
     private func inspect(context: ChannelHandlerContext) {
         guard !fired else { return }
-        let now = NIODeadline.now()
+        let now = context.eventLoop.now
         if !handshakeDone && now - started > handshakeTimeout {
             fired = true
             context.fireErrorCaught(WatchdogTimeout.handshake)

@@ -12,9 +12,16 @@ public struct PlayerInfo: Codable, Hashable, Sendable {
     public var bot: Bool
     /// Asked for a rematch after the last game.
     public var rematch: Bool
+    /// Whether their connection is up; false while the host holds the seat for them.
+    public var connected: Bool
+    /// While disconnected: milliseconds left before the seat is given up.
+    public var graceMs: Int64?
 
     /// Creates a player entry.
-    public init(seat: Int, name: String, ready: Bool, host: Bool, bot: Bool, rematch: Bool = false) {
+    public init(seat: Int, name: String, ready: Bool, host: Bool, bot: Bool, rematch: Bool = false,
+                connected: Bool = true, graceMs: Int64? = nil) {
+        self.connected = connected
+        self.graceMs = graceMs
         self.seat = seat
         self.name = name
         self.ready = ready
@@ -37,8 +44,12 @@ public struct Welcome: WireMessage, Hashable {
     public var title: String
     /// The session's name (as advertised).
     public var sessionName: String
-    /// The client's seat.
-    public var seat: Int
+    /// The client's seat; absent for a spectator.
+    public var seat: Int?
+    /// `player` or `spectator`.
+    public var role: String
+    /// Whether this welcome gave back a held seat (a reconnection).
+    public var reconnected: Bool
     /// The client's name after cleaning.
     public var name: String
     /// Everyone seated, the client included.
@@ -47,12 +58,16 @@ public struct Welcome: WireMessage, Hashable {
     public var minPlayers: Int
     /// The most players a game can seat.
     public var maxPlayers: Int
-    /// A secret for this seat (128 random bits, hex), to be presented when reconnecting.
+    /// A secret for this seat (128 random bits, hex), to be presented when reconnecting; each
+    /// token works once (a reconnection's welcome carries a new one). Empty for spectators.
     public var token: String
 
     /// Creates a welcome.
     public init(protocol: Int = WireProtocol.version, session: String, game: String, title: String, sessionName: String,
-                seat: Int, name: String, players: [PlayerInfo], minPlayers: Int, maxPlayers: Int, token: String) {
+                seat: Int?, role: String = "player", reconnected: Bool = false, name: String, players: [PlayerInfo],
+                minPlayers: Int, maxPlayers: Int, token: String) {
+        self.role = role
+        self.reconnected = reconnected
         self.protocol = `protocol`
         self.session = session
         self.game = game
@@ -70,7 +85,9 @@ public struct Welcome: WireMessage, Hashable {
 /// The host refuses the client; the connection closes after it.
 public struct Reject: WireMessage, Hashable {
     public static let type = MessageType.reject
-    /// A machine-readable reason (`unsupportedVersion`, `sessionFull`, `gameInProgress`, `wrongGame`, `badName`, `shuttingDown`).
+    /// A machine-readable reason (`unsupportedVersion`, `sessionFull`, `gameInProgress`, `wrongGame`, `badName`,
+    /// `badHello`, `shuttingDown`, `tooManyConnections`, `badToken`, `codeRequired`, `wrongCode`,
+    /// `tooManyAttempts`, `spectatorsFull`, `badRole`).
     public var reason: String
     /// A sentence for people.
     public var message: String
@@ -89,8 +106,10 @@ public struct Lobby: WireMessage, Hashable {
     public var state: String
     /// Everyone seated.
     public var players: [PlayerInfo]
-    /// The receiving client's seat.
-    public var you: Int
+    /// The receiving client's seat; absent for a spectator.
+    public var you: Int?
+    /// How many spectators are watching.
+    public var spectators: Int
     /// Whether the host's player may start a game now.
     public var canStart: Bool
     /// How many games have started in this session.
@@ -99,7 +118,8 @@ public struct Lobby: WireMessage, Hashable {
     public var message: String
 
     /// Creates a lobby update.
-    public init(state: String, players: [PlayerInfo], you: Int, canStart: Bool, gamesPlayed: Int, message: String) {
+    public init(state: String, players: [PlayerInfo], you: Int?, spectators: Int = 0, canStart: Bool, gamesPlayed: Int, message: String) {
+        self.spectators = spectators
         self.state = state
         self.players = players
         self.you = you

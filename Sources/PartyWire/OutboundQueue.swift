@@ -13,8 +13,8 @@ public struct OutboundWriter: Sendable {
     /// Creates a writer.
     public init() {}
 
-    /// Drains `queue` into `outbound` until `.close` or the queue ends; sends a heartbeat whenever
-    /// `heartbeatInterval` passes with nothing else sent.
+    /// Drains `queue` into `outbound` until `.close` or the queue ends, and queues a heartbeat
+    /// every `heartbeatInterval` (so the peer's watchdog always hears from us).
     public func run(
         queue: AsyncStream<Outbound>,
         continuation: AsyncStream<Outbound>.Continuation,

@@ -44,6 +44,12 @@ struct PartyClientCommand: AsyncParsableCommand {
     @Option(name: .customLong("interface"), help: "Look on this network interface (repeatable; default: every multicast-capable one).")
     var interfaces: [String] = []
 
+    @Flag(help: "Watch as a spectator instead of playing (spectators see no hidden information).")
+    var watch = false
+
+    @Option(help: "The session's join code, if the host set one (asked for when needed).")
+    var code: String?
+
     @Flag(help: "Use the plain line mode even on a terminal.")
     var lineMode = false
 
@@ -71,21 +77,36 @@ struct PartyClientCommand: AsyncParsableCommand {
         }
         let fullScreen = Terminal.isInteractive && !lineMode
         let address: HostAddress
+        var watching = watch
         if let connect {
             address = try HostAddress(parsing: connect)
         } else {
             let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen, color: Terminal.colorEnabled)
             guard let chosen = try await lobby.choose() else { return }
-            address = chosen
+            address = chosen.address
+            watching = watching || chosen.watch
         }
         let playerName = name ?? ProcessInfo.processInfo.environment["USER"] ?? "Player"
-        let hello = Hello(client: "partyclient", name: playerName, game: game)
-        let why = try await PartyConnection.withConnection(to: address, hello: hello) { connection, welcome in
-            guard let chosen = GameCatalog.game(id: welcome.game) else {
-                throw ValidationError("This partyclient cannot play \(welcome.title) (\"\(welcome.game)\"); update partyclient.")
+        var joinCode = code
+        var why = ""
+        for attempt in 1...3 {
+            let hello = Hello(client: "partyclient", name: playerName, game: game,
+                              role: watching ? "spectator" : nil, code: joinCode)
+            do {
+                why = try await PartySession.withSession(to: address, hello: hello) { session, welcome in
+                    guard let chosen = GameCatalog.game(id: welcome.game) else {
+                        throw ValidationError("This partyclient cannot play \(welcome.title) (\"\(welcome.game)\"); update partyclient.")
+                    }
+                    let options = ShellOptions(address: address, name: playerName, fullScreen: fullScreen, color: Terminal.colorEnabled)
+                    return try await GameShell.play(chosen, connection: session, welcome: welcome, options: options)
+                }
+                break
+            } catch ClientError.rejected(let reason, let message) where (reason == "codeRequired" || reason == "wrongCode") && attempt < 3 {
+                print(message)
+                print("Join code: ", terminator: "")
+                guard let typed = readLine() else { throw ClientError.rejected(reason: reason, message: message) }
+                joinCode = typed
             }
-            let options = ShellOptions(address: address, name: playerName, fullScreen: fullScreen, color: Terminal.colorEnabled)
-            return try await GameShell.play(chosen, connection: connection, welcome: welcome, options: options)
         }
         print(why)
     }

@@ -27,8 +27,12 @@ struct HostRunner {
         let playerName = command.name ?? ProcessInfo.processInfo.environment["USER"] ?? "Host"
         let cleanName = NameCleaner.clean(playerName).isEmpty ? "Host" : NameCleaner.clean(playerName)
         let sessionName = "\(cleanName)'s \(descriptor.title)"
+        let joinCode = command.code == PartyHostCommand.generateCode ? String(UInt32.random(in: 1000...9999)) : command.code
         let options = HostOptions(bindAddress: command.bind, port: command.port, sessionName: sessionName,
-                                  seed: command.seed, startAt: command.players ?? (command.dedicated ? command.bots : nil))
+                                  seed: command.seed, startAt: command.players ?? (command.dedicated ? command.bots : nil),
+                                  maxConnections: command.maxConnections,
+                                  graceMilliseconds: Int64(command.grace) * 1000, maxSpectators: command.maxSpectators,
+                                  joinCode: joinCode, messagesPerSecond: command.rate, messageBurst: command.rate * 2)
         let server = PartyHost<Game.Rules>(configuration: configuration, options: options,
                                            logger: Logger(label: "partyhost"))
         let fullScreen = Terminal.isInteractive && !command.lineMode
@@ -48,6 +52,7 @@ struct HostRunner {
             // Each child below returns false; only the server's returns true.
             print("Hosting \(sessionName) on port \(port).")
             print("Players join with: partyclient   (or: partyclient --connect \(Self.hostHint):\(port))")
+            if let joinCode { print("Join code: \(joinCode)") }
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(Game.self, name: sessionName, port: port)
@@ -62,7 +67,7 @@ struct HostRunner {
                 }
                 group.addTask {
                     for await status in server.statusUpdates {
-                        try? await advertiser.updateTXT(Self.txt(Game.self, status: status))
+                        try? await advertiser.updateTXT(txt(Game.self, status: status))
                     }
                     return false
                 }
@@ -72,7 +77,7 @@ struct HostRunner {
                 let seed = (command.seed ?? UInt64.random(in: 0...UInt64.max)) &+ UInt64(index)
                 group.addTask {
                     do {
-                        try await BotRunner<Game>(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed).run()
+                        try await BotRunner<Game>(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed, code: joinCode).run()
                     } catch {
                         Self.warn("Bot \(name) could not join: \(error)")
                     }
@@ -91,7 +96,7 @@ struct HostRunner {
             } else {
                 let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
                                          hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
-                                         banner: "port \(port)")
+                                         banner: "port \(port)" + (joinCode.map { " · code \($0)" } ?? ""))
                 group.addTask {
                     do {
                         let why = try await GameShell.run(Game.self, options: shell)
@@ -119,7 +124,7 @@ struct HostRunner {
         do {
             return try ServiceAdvertiser(
                 ServiceConfiguration(instanceName: name, subtypes: ["_\(Game.descriptor.id)"], port: UInt16(port),
-                                     txt: Self.txt(Game.self, status: status), interfaces: interfaces),
+                                     txt: txt(Game.self, status: status), interfaces: interfaces),
                 logger: Logger(label: "partyhost.discovery"))
         } catch {
             Self.warn("The session is not advertised on the network (\(error)). Players can still join with --connect.")
@@ -127,9 +132,9 @@ struct HostRunner {
         }
     }
 
-    static func txt<Game: PartyGame>(_: Game.Type, status: SessionStatus) -> [String: String] {
+    func txt<Game: PartyGame>(_: Game.Type, status: SessionStatus) -> [String: String] {
         ["v": "1", "game": Game.descriptor.id, "title": Game.descriptor.title,
-         "players": "\(status.players)/\(status.maxPlayers)", "state": status.state, "code": "0"]
+         "players": "\(status.players)/\(status.maxPlayers)", "state": status.state, "code": command.code == nil ? "0" : "1"]
     }
 
     /// The machine's first non-loopback IPv4 address, as a hint for `--connect`.

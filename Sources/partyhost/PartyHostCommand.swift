@@ -55,6 +55,21 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Flag(help: "Do not advertise the session on the network (players then need --connect).")
     var noAdvertise = false
 
+    @Option(help: ArgumentHelp("Require this join code from players (`--code` alone makes up one and prints it).", valueName: "code"))
+    var code: String?
+
+    @Option(help: "Seconds a dropped player's seat is held for them to reconnect (0: not held).")
+    var grace: Int = 30
+
+    @Option(help: "Most spectators at once.")
+    var maxSpectators: Int = 16
+
+    @Option(help: "Most connections at once (players, spectators and those still saying hello).")
+    var maxConnections: Int = 64
+
+    @Option(help: "Messages per second one client may send on average (twice that in a burst).")
+    var rate: Double = 20
+
     @Flag(help: "Use the plain line mode even on a terminal.")
     var lineMode = false
 
@@ -82,6 +97,35 @@ struct PartyHostCommand: AsyncParsableCommand {
             throw ValidationError("--players must be from \(chosen.descriptor.minPlayers) to \(chosen.descriptor.maxPlayers).")
         }
         _ = try GameCatalogHelp.settingValues(settings)
+        guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
+        guard (0...1000).contains(maxSpectators) else { throw ValidationError("--max-spectators must be from 0 to 1000.") }
+        guard (2...100_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 2 to 100000.") }
+        guard rate >= 1, rate <= 10_000 else { throw ValidationError("--rate must be from 1 to 10000.") }
+        if let code, code != Self.generateCode, code.trimmingWhitespace().isEmpty || code.count > 32 {
+            throw ValidationError("--code must be 1 to 32 characters (or give --code alone to make one up).")
+        }
+    }
+
+    /// The value `--code` gets when it is given alone.
+    static let generateCode = "\u{0}generate"
+
+    /// Lets `--code` stand alone (then a code is made up) before ArgumentParser reads the arguments.
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let index = arguments.firstIndex(of: "--code"),
+           index + 1 == arguments.count || arguments[index + 1].hasPrefix("--") {
+            arguments.insert(generateCode, at: index + 1)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
     }
 
     func run() async throws {

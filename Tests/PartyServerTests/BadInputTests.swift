@@ -197,9 +197,9 @@ struct BadInputTests {
         }
     }
 
-    @Test("a peer that goes silent is noticed and its seat freed")
+    @Test("a peer that goes silent is noticed and, with no grace period, its seat freed")
     func silentPeer() async throws {
-        try await withHost(FourInARow.self, options: .test(peerMs: 600, heartbeatMs: 100)) { _, port in
+        try await withHost(FourInARow.self, options: .test(peerMs: 600, heartbeatMs: 100, graceMs: 0)) { _, port in
             try await RawClient.with(port: port) { silent in
                 try await silent.hello("Silent")
                 #expect(try await silent.next("welcome")?["seat"] as? Int == 0)

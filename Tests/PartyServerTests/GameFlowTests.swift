@@ -103,7 +103,7 @@ struct GameFlowTests {
                     for await _ in ready {}
                     let over = await erin.wait { $0.gameOver != nil }
                     let lobby = await erin.wait { $0.lobby?.state == "lobby" && $0.lobby?.players.count == 1 }
-                    return (erin.table.gameOver, over && lobby, erin.table.welcome.seat)
+                    return (erin.table.gameOver, over && lobby, erin.table.seat.index)
                 }
                 #expect(backToLobby)
                 #expect(over?.reason == "playersLeft")

@@ -4,10 +4,11 @@ import PartyServer
 
 /// Options for hosts in tests: loopback only, a fixed seed, short timeouts.
 extension HostOptions {
-    static func test(handshakeMs: Int64 = 2_000, peerMs: Int64 = 10_000, heartbeatMs: Int64 = 3_000) -> HostOptions {
+    static func test(handshakeMs: Int64 = 2_000, peerMs: Int64 = 10_000, heartbeatMs: Int64 = 3_000,
+                     graceMs: Int64 = 30_000, code: String? = nil) -> HostOptions {
         HostOptions(bindAddress: "127.0.0.1", port: 0, sessionName: "Test session", seed: 42,
                     handshakeTimeoutMilliseconds: handshakeMs, peerTimeoutMilliseconds: peerMs,
-                    heartbeatIntervalMilliseconds: heartbeatMs)
+                    heartbeatIntervalMilliseconds: heartbeatMs, graceMilliseconds: graceMs, joinCode: code)
     }
 }
 

@@ -1,0 +1,189 @@
+import PartyKit
+import PartyWire
+
+extension Session {
+    /// The answer to a hello.
+    enum Admission {
+        case welcomed(Welcome)
+        case rejected(Reject)
+    }
+
+    /// Seats the client who said `hello` (or gives a held seat back, or lets them watch), or says why not.
+    func admit(_ hello: Hello, peer: PeerLink) -> Admission {
+        if ended {
+            return .rejected(Reject(reason: "shuttingDown", message: "The session is ending."))
+        }
+        guard hello.protocol == WireProtocol.version else {
+            return .rejected(Reject(reason: "unsupportedVersion",
+                                    message: "This host speaks protocol \(WireProtocol.version); your client speaks \(hello.protocol). Please update."))
+        }
+        if let game = hello.game, game.lowercased() != descriptor.id {
+            return .rejected(Reject(reason: "wrongGame", message: "This session plays \(descriptor.title), not \(game)."))
+        }
+        guard hello.name.utf8.count <= 1024 else {
+            return .rejected(Reject(reason: "badName", message: "That name is too long."))
+        }
+        if let token = hello.token {
+            return reattach(token: token, peer: peer)
+        }
+        if hello.hostKey != hostKey, let problem = codeProblem(hello.code, address: peer.address) {
+            return .rejected(problem)
+        }
+        switch hello.role ?? "player" {
+        case "player":
+            return seat(hello, peer: peer)
+        case "spectator":
+            return watch(hello, peer: peer)
+        default:
+            return .rejected(Reject(reason: "badRole", message: "The role must be \"player\" or \"spectator\"."))
+        }
+    }
+
+    func welcome(seat: Int?, name: String, token: String, reconnected: Bool = false) -> Welcome {
+        Welcome(session: sessionID, game: descriptor.id, title: descriptor.title, sessionName: options.sessionName,
+                seat: seat, role: seat == nil ? "spectator" : "player", reconnected: reconnected, name: name,
+                players: playerInfos, minPlayers: descriptor.minPlayers, maxPlayers: descriptor.maxPlayers, token: token)
+    }
+
+    var playerInfos: [PlayerInfo] {
+        players.map { $0.info(grace: .milliseconds(options.graceMilliseconds)) }
+    }
+
+    func seat(_ hello: Hello, peer: PeerLink) -> Admission {
+        guard players.count < descriptor.maxPlayers else {
+            return .rejected(Reject(reason: "sessionFull",
+                                    message: "The session is full (\(players.count) of \(descriptor.maxPlayers) players); you can watch instead."))
+        }
+        if phase == .playing && !descriptor.joinInProgress {
+            return .rejected(Reject(reason: "gameInProgress", message: "A game is in progress; watch it, or try again when it is over."))
+        }
+        let isHost = hello.hostKey == hostKey && !players.contains(where: \.isHost)
+        let seat = freeSeat()
+        let name = NameCleaner.unique(hello.name, seat: seat, taken: players.map(\.name))
+        let player = TablePlayer(seat: seat, name: name, isHost: isHost, isBot: hello.bot ?? false,
+                                 peer: peer, token: newToken())
+        players.append(player)
+        players.sort { $0.seat < $1.seat }
+        logger.info("seated \(name) at seat \(seat)", metadata: ["peer": "\(peer.id)"])
+        let welcome = welcome(seat: seat, name: name, token: player.token)
+        peer.send(welcome)
+        if phase == .playing, var running = rules {
+            seatsInGame.insert(seat)
+            running.join(Seat(id: SeatID(seat), name: name), at: now())
+            rules = running
+            broadcastLobby()
+            afterGameChange()
+        } else {
+            broadcastLobby()
+        }
+        publishStatus()
+        return .welcomed(welcome)
+    }
+
+    func watch(_ hello: Hello, peer: PeerLink) -> Admission {
+        guard spectators.count < options.maxSpectators else {
+            return .rejected(Reject(reason: "spectatorsFull",
+                                    message: "No more spectators fit (\(options.maxSpectators) are watching)."))
+        }
+        let cleaned = NameCleaner.clean(hello.name)
+        let spectator = Spectator(peer: peer, name: cleaned.isEmpty ? "Spectator" : cleaned)
+        spectators.append(spectator)
+        logger.info("\(spectator.name) is watching", metadata: ["peer": "\(peer.id)"])
+        let welcome = welcome(seat: nil, name: spectator.name, token: "")
+        peer.send(welcome)
+        broadcastLobby()
+        sendCurrentView(to: peer, seat: nil)
+        return .welcomed(welcome)
+    }
+
+    /// Gives a held (or still open) seat back to whoever presents its current token.
+    func reattach(token: String, peer: PeerLink) -> Admission {
+        guard !token.isEmpty, let index = players.firstIndex(where: { $0.token == token }) else {
+            return .rejected(Reject(reason: "badToken",
+                                    message: "That seat is no longer held for you (the token is unknown, expired or already used)."))
+        }
+        let old = players[index]
+        if old.connected {
+            // The client noticed the drop before we did: the new connection takes over.
+            old.peer.close()
+            old.peer.abort()
+        }
+        players[index].peer = peer
+        players[index].connected = true
+        players[index].disconnectedAt = nil
+        players[index].token = newToken()
+        let player = players[index]
+        logger.info("\(player.name) reconnected", metadata: ["peer": "\(peer.id)"])
+        let welcome = welcome(seat: player.seat, name: player.name, token: player.token, reconnected: true)
+        peer.send(welcome)
+        if phase == .playing, var running = rules, !old.connected {
+            running.connectionChanged(SeatID(player.seat), connected: true, at: now())
+            rules = running
+        }
+        broadcastLobby()
+        if phase == .playing {
+            afterGameChange()
+        } else {
+            sendCurrentView(to: peer, seat: player.seat)
+        }
+        return .welcomed(welcome)
+    }
+
+    /// Sends the running (or just finished) game's view to one client.
+    func sendCurrentView(to peer: PeerLink, seat: Int?) {
+        guard let running = rules, phase != .lobby else { return }
+        let now = now()
+        let viewer: Viewer = seat.map { .seat(SeatID($0)) } ?? .spectator
+        let schedule = running.schedule
+        peer.send(ViewMessage(game: gamesPlayed, view: running.view(for: viewer, at: now),
+                              yourTurn: seat.map { running.outcome == nil && schedule.allows(SeatID($0)) } ?? false,
+                              deadlineMs: schedule.deadline.map { max(0, $0.milliseconds(since: now)) }))
+    }
+
+    func newToken() -> String {
+        var system = SystemRandomNumberGenerator()
+        return Self.hex(bits: 128, using: &system)
+    }
+
+    // MARK: Join codes
+
+    /// How long to make `address` wait before its next code is checked (after wrong guesses).
+    func codeDelay(for address: String) -> Duration {
+        guard options.joinCode != nil, let failures = codeFailures[address] else { return .zero }
+        if ContinuousClock.now - failures.last > .seconds(options.codeLockoutSeconds) {
+            codeFailures[address] = nil
+            return .zero
+        }
+        return failures.count >= 3 ? .milliseconds(500 * (failures.count - 2)) : .zero
+    }
+
+    /// Why `code` does not let this address in, or nil when it does.
+    func codeProblem(_ code: String?, address: String) -> Reject? {
+        guard let expected = options.joinCode else { return nil }
+        if let failures = codeFailures[address], failures.count >= options.codeAttempts,
+           ContinuousClock.now - failures.last < .seconds(options.codeLockoutSeconds) {
+            return Reject(reason: "tooManyAttempts",
+                          message: "Too many wrong codes from your address; try again in \(options.codeLockoutSeconds) seconds.")
+        }
+        guard let code, !code.isEmpty else {
+            return Reject(reason: "codeRequired", message: "This session needs a join code; ask the host for it.")
+        }
+        guard code.trimmingWhitespace() == expected else {
+            let count = (codeFailures[address]?.count ?? 0) + 1
+            codeFailures[address] = (count, ContinuousClock.now)
+            return Reject(reason: "wrongCode", message: "That join code is wrong.")
+        }
+        codeFailures[address] = nil
+        return nil
+    }
+}
+
+extension Session {
+    /// The lowest seat number free now (and, during a game, never used in it).
+    func freeSeat() -> Int {
+        let taken = Set(players.map(\.seat)).union(phase == .playing ? seatsInGame : [])
+        var seat = 0
+        while taken.contains(seat) { seat += 1 }
+        return seat
+    }
+}

@@ -1,0 +1,90 @@
+import PartyKit
+import PartyWire
+
+extension Session {
+    /// The connection with `peerID` is gone (left, dropped or was closed). A player whose
+    /// connection dropped keeps the seat for the grace period; one who left, or broke the
+    /// protocol, gives it up at once.
+    func remove(peerID: Int, reason: DepartureReason) {
+        if let index = spectators.firstIndex(where: { $0.peer.id == peerID }) {
+            spectators.remove(at: index).peer.close()
+            broadcastLobby()
+            return
+        }
+        guard let index = players.firstIndex(where: { $0.peer.id == peerID }) else { return }
+        guard reason.mayReconnect, options.graceMilliseconds > 0, !ended else {
+            return giveUpSeat(at: index, message: reason.message(for: players[index].name))
+        }
+        guard players[index].connected else { return }
+        players[index].connected = false
+        players[index].disconnectedAt = .now
+        players[index].peer.close()
+        let name = players[index].name
+        logger.info("\(name)'s connection dropped; holding the seat", metadata: ["reason": "\(reason)"])
+        if phase == .playing, var running = rules {
+            running.connectionChanged(SeatID(players[index].seat), connected: false, at: now())
+            rules = running
+            afterGameChange()
+        }
+        broadcastLobby()
+    }
+
+    /// Removes the player for good: the others are told and the game's leave rules apply.
+    func giveUpSeat(at index: Int, message: String) {
+        let player = players.remove(at: index)
+        player.peer.close()
+        logger.info("\(player.name) left", metadata: ["reason": "\(message)"])
+        for peer in players.map(\.peer) + spectators.map(\.peer) {
+            peer.send(PlayerLeft(seat: player.seat, name: player.name, message: message))
+        }
+        if phase == .playing, var running = rules {
+            running.leave(SeatID(player.seat), at: now())
+            rules = running
+            if players.isEmpty && running.outcome == nil {
+                // Nobody is left to play: abandon the game.
+                finishGame(sendOutcome: false)
+            } else {
+                afterGameChange()
+            }
+            if phase == .over && players.count < descriptor.minPlayers {
+                backToLobby()
+            }
+        } else if phase == .over {
+            if players.count < descriptor.minPlayers { backToLobby() }
+            startIfDue()
+        }
+        broadcastLobby()
+        publishStatus()
+    }
+
+    /// Gives up the seats whose grace ran out, and keeps everyone's countdown fresh meanwhile.
+    func checkHeldSeats() {
+        let grace = Duration.milliseconds(options.graceMilliseconds)
+        let now = ContinuousClock.now
+        if let index = players.firstIndex(where: { $0.disconnectedAt.map { now - $0 >= grace } ?? false }) {
+            let name = players[index].name
+            giveUpSeat(at: index, message: "\(name) did not come back in time.")
+            return
+        }
+        if players.contains(where: { !$0.connected }), now - lastGraceBroadcast >= .seconds(1) {
+            lastGraceBroadcast = now
+            broadcastLobby()
+        }
+    }
+
+    /// Handles one message from a spectator: they may only keep the connection alive or leave.
+    func receive(_ envelope: Envelope, fromSpectator spectator: Spectator) {
+        switch envelope.type {
+        case .heartbeat:
+            return
+        case .leave:
+            remove(peerID: spectator.peer.id, reason: .left)
+        case .move:
+            spectator.peer.send(MoveRejected(inReplyTo: envelope.seq, reason: "spectator",
+                                             message: "Spectators cannot move; join as a player to play."))
+        default:
+            spectator.peer.send(ErrorMessage(reason: "spectator",
+                                             message: "Spectators can only watch (and leave).", inReplyTo: envelope.seq))
+        }
+    }
+}

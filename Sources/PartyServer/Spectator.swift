@@ -1,0 +1,7 @@
+/// Someone watching a session: sees the spectator view, never moves.
+struct Spectator: Sendable {
+    /// The connection.
+    var peer: PeerLink
+    /// The cleaned name.
+    var name: String
+}

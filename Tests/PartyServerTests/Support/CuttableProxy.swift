@@ -1,0 +1,78 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A TCP relay on loopback between test clients and a host, whose connections a test can cut at
+/// once — a lost Wi-Fi link, as the host and the client see it.
+final class CuttableProxy: Sendable {
+    private let server: any Channel
+    private let open = Mutex<[any Channel]>([])
+    private let refusing = Mutex(false)
+
+    /// The port clients connect to.
+    var port: Int { server.localAddress?.port ?? 0 }
+
+    private init(server: any Channel) { self.server = server }
+
+    /// Starts relaying 127.0.0.1:(new port) → 127.0.0.1:`target`.
+    static func start(to target: Int) async throws -> CuttableProxy {
+        let box = Mutex<CuttableProxy?>(nil)
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { inbound in
+                guard let proxy = box.withLock({ $0 }), !proxy.refusing.withLock({ $0 }) else {
+                    return inbound.close()
+                }
+                return ClientBootstrap(group: inbound.eventLoop)
+                    .connect(host: "127.0.0.1", port: target)
+                    .flatMap { outbound in
+                        proxy.open.withLock { $0 += [inbound, outbound] }
+                        return inbound.pipeline.addHandler(Relay(partner: outbound)).flatMap {
+                            outbound.pipeline.addHandler(Relay(partner: inbound))
+                        }
+                    }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let proxy = CuttableProxy(server: server)
+        box.withLock { $0 = proxy }
+        return proxy
+    }
+
+    /// Cuts every relayed connection (both sides see it close), and refuses new ones while `refuse` is true.
+    func cut(refuse: Bool = false) {
+        refusing.withLock { $0 = refuse }
+        let channels = open.withLock { channels in
+            defer { channels.removeAll() }
+            return channels
+        }
+        for channel in channels { channel.close(promise: nil) }
+    }
+
+    /// Accepts new connections again.
+    func restore() {
+        refusing.withLock { $0 = false }
+    }
+
+    /// Stops the proxy.
+    func stop() async {
+        cut()
+        try? await server.close()
+    }
+}
+
+/// Copies everything read on one channel to its partner, and closes the partner on close.
+private final class Relay: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    let partner: any Channel
+
+    init(partner: any Channel) { self.partner = partner }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        partner.writeAndFlush(unwrapInboundIn(data), promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        partner.close(promise: nil)
+        context.fireChannelInactive()
+    }
+}
