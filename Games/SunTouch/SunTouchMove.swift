@@ -6,4 +6,9 @@ public enum SunTouchMove: Codable, Hashable, Sendable {
     case toss(UInt32)
     /// A strike centred on (`x`, `y`) in the unit field (y grows downward) with `radius`.
     case strike(x: Double, y: Double, radius: Double)
+
+    /// On the wire a toss reads `{"toss":{"value":N}}` rather than Swift's default `_0`.
+    enum TossCodingKeys: String, CodingKey {
+        case _0 = "value"
+    }
 }
