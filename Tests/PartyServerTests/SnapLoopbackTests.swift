@@ -73,7 +73,7 @@ struct SnapLoopbackTests {
 
     @Test("a player leaving mid-game is announced, their cards are shared out clockwise and the game goes on")
     func playerLeaves() async throws {
-        let configuration = SnapConfiguration(turnSeconds: 1, turnLimit: 36)
+        let configuration = SnapConfiguration(turnSeconds: 1, turnLimit: 28)
         try await withHost(Snap.self, configuration: configuration, options: .dedicated(startAt: 4)) { host, port in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 Self.addBots(["Ann", "Ben"], port: port, to: &group)
@@ -162,6 +162,13 @@ struct SnapLoopbackTests {
                 #expect(topsSeen > 20)
             }
         }
+    }
+
+    @Test("the card scan finds codes and labels, and nothing in ordinary words")
+    func cardScan() {
+        #expect(Self.cardsNamed(in: ["QH"]) == [Card(.queen, .hearts)])
+        #expect(Self.cardsNamed(in: ["Raw drew the 10♠ (and TD)"]) == [Card(.ten, .spades), Card(.ten, .diamonds)])
+        #expect(Self.cardsNamed(in: ["Raw called snap and won 6 cards", "Ann", "snap", "playing"]).isEmpty)
     }
 
     /// Every card a list of strings names: as a whole two-letter code, as a code or a label

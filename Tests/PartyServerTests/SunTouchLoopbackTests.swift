@@ -134,6 +134,12 @@ struct SunTouchLoopbackTests {
         }
     }
 
+    @Test("number tokens are read outside strings, exactly as written")
+    func numberTokens() {
+        let frame = RecordedFrame(text: #"{"type":"view","seq":12,"view":{"x":0.123456789012,"y":-1.5e-3,"ok":true,"name":"Sol 0.5"}}"#)
+        #expect(frame.numberTokens == ["12", "0.123456789012", "-1.5e-3"])
+    }
+
     /// The suns the host lays out for `seed` and `tosses`, found with the public rules alone: a
     /// copy of the game is swept with the largest strikes until every sun is captured and shown.
     static func layout(seed: UInt64, tosses: [UInt32]) -> [SunTouchView.Sun] {
