@@ -1,0 +1,125 @@
+import FourInARow
+import NIOCore
+import PartyKit
+import PartyWire
+
+/// A lean Four in a Row client on the event loop: says hello, plays a legal move as soon as it is
+/// its turn, asks for rematches, sends heartbeats, and times every move until the view that shows it.
+///
+/// In `idle` mode it only says hello and keeps the connection alive with heartbeats.
+final class GameClientHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    /// What the client does once seated.
+    enum Mode {
+        /// Say ready and play every turn at once.
+        case play
+        /// Say hello, then only heartbeats.
+        case idle
+    }
+
+    let mode: Mode
+    let stats: LoadStats
+    let name: String
+    let codec = MessageCodec()
+    var random: SeededRandom
+    var seq = 0
+    var sentAt: UInt64?
+    var movesAtSend = 0
+    var lastView: FourInARowView?
+    var askedRematchFor = -1
+    var heartbeat: RepeatedTask?
+
+    init(mode: Mode, stats: LoadStats, name: String, seed: UInt64) {
+        self.mode = mode
+        self.stats = stats
+        self.name = name
+        random = SeededRandom(seed: seed)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        send(Hello(client: "partyload", name: name, bot: true), context: context)
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        heartbeat = context.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(3), delay: .seconds(3)) { _ in
+            let (handler, context) = loopBound.value
+            handler.send(Heartbeat(), context: context)
+        }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        heartbeat?.cancel()
+        heartbeat = nil
+        stats.connectionClosed()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        stats.refused("connection error: \(error)")
+        context.close(promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let arrived = NIODeadline.now().uptimeNanoseconds
+        let frame = unwrapInboundIn(data)
+        guard let envelope = try? codec.envelope(of: frame) else { return }
+        switch envelope.type {
+        case .welcome:
+            stats.welcomed()
+            if mode == .play { send(Ready(ready: true), context: context) }
+        case .view:
+            guard mode == .play, let message = try? codec.decode(ViewMessage<FourInARowView>.self, from: envelope) else { return }
+            viewArrived(message, at: arrived, context: context)
+        case .lobby:
+            guard mode == .play, let lobby = try? codec.decode(Lobby.self, from: envelope) else { return }
+            if lobby.state == "over", askedRematchFor != lobby.gamesPlayed {
+                askedRematchFor = lobby.gamesPlayed
+                send(Rematch(), context: context)
+            }
+        case .moveRejected:
+            stats.moveRejected()
+            sentAt = nil
+            if let view = lastView { play(view, context: context) }
+        case .gameOver:
+            stats.gameOver()
+            sentAt = nil
+            lastView = nil
+        case .reject, .error, .ended:
+            stats.refused("\(envelope.type.rawValue): \(String(decoding: envelope.body.prefix(200), as: UTF8.self))")
+        default:
+            break
+        }
+    }
+
+    func viewArrived(_ message: ViewMessage<FourInARowView>, at arrived: UInt64, context: ChannelHandlerContext) {
+        if let sent = sentAt, message.view.moves > movesAtSend {
+            stats.recordMove(nanoseconds: arrived &- sent)
+            sentAt = nil
+        }
+        lastView = message.view
+        if message.yourTurn, sentAt == nil, message.view.outcome == nil {
+            play(message.view, context: context)
+        }
+    }
+
+    /// Drops a disc into a random column that is not full.
+    func play(_ view: FourInARowView, context: ChannelHandlerContext) {
+        guard let top = view.board.first else { return }
+        let free = top.enumerated().filter { $0.element == "." }.map { $0.offset + 1 }
+        guard !free.isEmpty else { return }
+        let column = free[Int(random.next() % UInt64(free.count))]
+        seq += 1
+        guard let body = try? codec.encode(MoveMessage(move: FourInARowMove(column: column)), seq: seq) else { return }
+        movesAtSend = view.moves
+        // The clock starts once the move is encoded: the round trip is the wire, the host and back.
+        sentAt = NIODeadline.now().uptimeNanoseconds
+        context.writeAndFlush(wrapOutboundOut(body), promise: nil)
+    }
+
+    func send(_ message: some WireMessage, context: ChannelHandlerContext) {
+        seq += 1
+        guard let body = try? codec.encode(message, seq: seq) else { return }
+        context.writeAndFlush(wrapOutboundOut(body), promise: nil)
+    }
+}

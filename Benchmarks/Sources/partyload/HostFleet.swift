@@ -1,0 +1,64 @@
+import Foundation
+import Logging
+import PartyKit
+import PartyServer
+
+/// Many session hosts in this process, one game each, every one on its own loopback port.
+enum HostFleet {
+    /// A logger that drops everything: the hosts' info lines would swamp the measurement.
+    /// With `PARTYLOAD_LOG=debug` in the environment the hosts log to standard error instead.
+    static let quiet = Logger(label: "partyload.host") { label in
+        guard let level = ProcessInfo.processInfo.environment["PARTYLOAD_LOG"].flatMap(Logger.Level.init(rawValue:)) else {
+            return SwiftLogNoOpLogHandler()
+        }
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = level
+        return handler
+    }
+
+    /// Options for a loopback host that never times anyone out during a run.
+    /// The per-client flood limit is lifted: load clients move as fast as the host answers, which
+    /// a person never does.
+    static func options(maxConnections: Int = 64, patientHandshake: Bool = false) -> HostOptions {
+        var options = HostOptions(bindAddress: "127.0.0.1", port: 0, sessionName: "partyload", seed: 1, startAt: nil,
+                    maxConnections: maxConnections,
+                    handshakeTimeoutMilliseconds: patientHandshake ? 3_600_000 : 5_000,
+                    peerTimeoutMilliseconds: 60_000)
+        options.messagesPerSecond = 1_000_000
+        options.messageBurst = 1_000_000
+        return options
+    }
+
+    /// Starts `count` hosts, runs `body` with their ports, then shuts every host down and waits for them.
+    static func withHosts<Rules: GameRules, Result: Sendable>(
+        _: Rules.Type, count: Int, options: HostOptions,
+        body: @Sendable ([Int]) async throws -> Result
+    ) async throws -> Result {
+        let hosts = (0..<count).map { _ in
+            PartyHost<Rules>(configuration: Rules.Configuration(), options: options, logger: quiet)
+        }
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            for host in hosts {
+                group.addTask {
+                    try await host.run { address in portContinuation.yield(address.port ?? 0) }
+                }
+            }
+            var bound: [Int] = []
+            for await port in ports {
+                bound.append(port)
+                if bound.count == count { break }
+            }
+            let result: Result
+            do {
+                result = try await body(bound)
+            } catch {
+                for host in hosts { host.shutdown() }
+                throw error
+            }
+            for host in hosts { host.shutdown() }
+            try await group.waitForAll()
+            return result
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import FourInARow
+import PartyWire
+
+/// One Four in a Row game between two load clients against the SwiftNIO echo floor.
+struct LatencyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "latency",
+        abstract: "Move round trip (send a move → its view) of one game, and the plain NIO echo round trip.")
+
+    @Option(help: "Move round trips to record (after the warm-up).")
+    var moves = 20_000
+
+    @Option(help: "Moves played before recording starts.")
+    var warmup = 2_000
+
+    @Option(help: "Echo round trips to record.")
+    var echoRounds = 20_000
+
+    @Option(help: "Give up after this many seconds.")
+    var timeLimit = 120
+
+    func run() async throws {
+        TimeLimit.start(seconds: timeLimit)
+        let size = 4 + (try MessageCodec().encode(MoveMessage(move: FourInARowMove(column: 4)), seq: 100).readableBytes)
+        _ = try await EchoFloor.measure(size: size, rounds: min(2_000, echoRounds))
+        let echo = try await EchoFloor.measure(size: size, rounds: echoRounds)
+        print("echo floor (\(size)-byte message, NIO, 127.0.0.1): \(Report.percentiles(echo))")
+
+        let stats = LoadStats()
+        let warmup = self.warmup, moves = self.moves
+        try await HostFleet.withHosts(FourInARow.self, count: 1, options: HostFleet.options()) { ports in
+            let channels = try await ClientFleet.connect(ports: ports, perPort: 2, kind: .client(.play), stats: stats)
+            try await Report.wait(upTo: .seconds(60), "warm-up moves") { stats.snapshot.moves >= warmup }
+            stats.resetWindow()
+            try await Report.wait(upTo: .seconds(120), "\(moves) moves") { stats.snapshot.moves >= moves }
+            await ClientFleet.close(channels)
+        }
+        let result = stats.snapshot
+        print("move round trip (1 game, 2 clients): \(Report.percentiles(result.roundTrips))")
+        print("games finished: \(result.games), rejected moves: \(result.rejected)")
+        let p50 = result.roundTrips.valueAtPercentile(50), echo50 = echo.valueAtPercentile(50)
+        print("ratio to echo: p50 \(Report.ratio(p50, echo50)), p99 \(Report.ratio(result.roundTrips.valueAtPercentile(99), echo.valueAtPercentile(99)))")
+        print("target p50 ≤ 2× echo: \(p50 <= 2 * echo50 ? "met" : "missed")")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Histogram
+
+/// Formatting of the figures partyload prints.
+enum Report {
+    /// Microseconds with one decimal.
+    static func micros(_ nanoseconds: UInt64) -> String {
+        String(format: "%.1f µs", Double(nanoseconds) / 1000)
+    }
+
+    /// `p50 … p99 … p99.9 … max … (n)` of a round-trip histogram.
+    static func percentiles(_ histogram: Histogram<UInt64>) -> String {
+        "p50 \(micros(histogram.valueAtPercentile(50))), p99 \(micros(histogram.valueAtPercentile(99))), "
+            + "p99.9 \(micros(histogram.valueAtPercentile(99.9))), max \(micros(histogram.maxRecorded)) "
+            + "(\(histogram.totalCount) samples)"
+    }
+
+    /// A ratio with two decimals.
+    static func ratio(_ a: UInt64, _ b: UInt64) -> String {
+        b == 0 ? "n/a" : String(format: "%.2f×", Double(a) / Double(b))
+    }
+
+    /// Resident memory of a process in KiB (VmRSS of /proc/PID/status), or nil.
+    static func residentKiB(pid: String = "self") -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        }
+        return nil
+    }
+
+    /// How many file descriptors a process has open.
+    static func openFiles(pid: String = "self") -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+    }
+
+    /// Waits until `condition` holds, checking every 20 ms, for at most `limit`.
+    static func wait(upTo limit: Duration, _ what: String, until condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw LoadError.timedOut(what) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import FourInARow
+
+/// Many Four in a Row games at once, one host each, every player a load client playing at once.
+struct ThroughputCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "throughput",
+        abstract: "Moves per second across many concurrent Four in a Row games (one PartyHost per game).")
+
+    @Option(help: "Concurrent games (each has its own host on its own port and two clients).")
+    var games = 1_000
+
+    @Option(help: "Seconds of warm-up before measuring.")
+    var warmup = 3
+
+    @Option(help: "Seconds to measure.")
+    var seconds = 10
+
+    @Option(help: "Give up after this many seconds.")
+    var timeLimit = 300
+
+    func run() async throws {
+        TimeLimit.start(seconds: timeLimit)
+        let stats = LoadStats()
+        let games = self.games, warmup = self.warmup, seconds = self.seconds
+        let clock = ContinuousClock()
+        let (window, elapsed) = try await HostFleet.withHosts(FourInARow.self, count: games, options: HostFleet.options()) { ports in
+            let channels = try await ClientFleet.connect(ports: ports, perPort: 2, kind: .client(.play), stats: stats)
+            try await Report.wait(upTo: .seconds(60), "every client seated") { stats.snapshot.welcomed >= 2 * games }
+            try await Task.sleep(for: .seconds(warmup))
+            stats.resetWindow()
+            let start = clock.now
+            try await Task.sleep(for: .seconds(seconds))
+            let window = stats.snapshot
+            let elapsed = clock.now - start
+            await ClientFleet.close(channels)
+            return (window, elapsed)
+        }
+        let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = Double(window.moves) / secondsElapsed
+        print("games: \(games) (\(2 * games) clients), measured \(String(format: "%.2f", secondsElapsed)) s after \(warmup) s warm-up")
+        print("moves: \(window.moves) → \(Int(rate)) moves/s; games finished: \(window.games); rejected: \(window.rejected); refused: \(window.refused)")
+        print("move round trip under load: \(Report.percentiles(window.roundTrips))")
+        print("target ≥ 50,000 moves/s: \(rate >= 50_000 ? "met" : "missed") (\(String(format: "%.2f", rate / 50_000))× of target)")
+    }
+}
