@@ -1,6 +1,7 @@
 /// Finds every way to make 24 from four numbers with `+ − × ÷` and exact division.
 ///
-/// Results for the 495 sets of four numbers from 1 to 9 are worked out once and kept in a table.
+/// Results for all 495 sets of four numbers from 1 to 9 are worked out once, on first use of
+/// `solvableSets`, and kept in a table.
 public enum TwentyFourSolver {
     /// What the solver knows about one set of numbers.
     public struct Analysis: Hashable, Sendable {
@@ -20,13 +21,10 @@ public enum TwentyFourSolver {
     /// The target value.
     public static let target = Rational(24)
 
-    /// Analyses any four (or other count of) positive whole numbers; sets of four from 1-9 come from the table.
+    /// Analyses any four (or other count of) positive whole numbers. Only the set asked for is
+    /// searched (a few milliseconds), so dealing never waits for the whole table to be built.
     public static func analyze(_ numbers: [Int]) -> Analysis {
-        let sorted = numbers.sorted()
-        if sorted.count == 4, sorted.allSatisfy({ (1...9).contains($0) }), let known = table[key(sorted)] {
-            return known
-        }
-        return search(sorted)
+        search(numbers.sorted())
     }
 
     /// One readable solution, such as `8 / (3 − 8/3)`; nil when the numbers cannot make 24.
