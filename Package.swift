@@ -12,7 +12,13 @@ let package = Package(
         .executable(name: "partyhost", targets: ["partyhost"]),
         .executable(name: "partyclient", targets: ["partyclient"]),
         .library(name: "PartyKit", targets: ["PartyKit"]),
-    ],
+        // For Benchmarks/ (its own package, which depends on this one by path).
+        .library(name: "PartyWire", targets: ["PartyWire"]),
+        .library(name: "PartyServer", targets: ["PartyServer"]),
+        .library(name: "PartyClient", targets: ["PartyClient"]),
+        .library(name: "PartyDiscovery", targets: ["PartyDiscovery"]),
+        .library(name: "PartyGames", targets: ["PartyGames"]),
+    ] + games.map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
