@@ -1,0 +1,244 @@
+import FourInARow
+import PartyClient
+import PartyKit
+import PartyServer
+import Snap
+import Synchronization
+import Testing
+
+/// How one bot of a chaos session ended.
+enum ChaosBotEnd: Sendable, Equatable {
+    /// `BotRunner.run()` returned by itself after the host ended the session.
+    case returned
+    /// It threw.
+    case failed(String)
+    /// It had not returned within the deadline and was cancelled.
+    case cancelled
+}
+
+/// What one chaos session did and how it was left.
+struct ChaosReport: Sendable, CustomStringConvertible {
+    var name: String
+    /// Connections cut by the proxy.
+    var cuts = 0
+    /// Whether the host ever reported a running game.
+    var sawPlaying = false
+    /// The host's state right after the game ended (`over`, or `lobby` when it was abandoned).
+    var endState: String?
+    /// The lobby a fresh spectator saw after the grace period: state, games played, seats, held seats.
+    var finalState: String?
+    var gamesPlayed = 0
+    var seated = -1
+    var heldSeats = -1
+    /// Whether the fresh spectator was welcomed.
+    var welcomed = false
+    var bots: [ChaosBotEnd] = []
+    /// An error that ended the session's test harness, if any.
+    var problem: String?
+
+    /// Everything that must hold for a session left cleanly.
+    var clean: Bool {
+        problem == nil && sawPlaying && (endState == "over" || endState == "lobby") && welcomed && gamesPlayed >= 1
+            && heldSeats == 0 && bots.count == 2 && bots.allSatisfy { $0 == .returned }
+    }
+
+    var description: String {
+        "\(name): cuts \(cuts), playing \(sawPlaying), ended \(endState ?? "-"), then \(finalState ?? "-") after \(gamesPlayed) game(s) "
+            + "with \(seated) seated and \(heldSeats) held, welcomed \(welcomed), bots \(bots)\(problem.map { ", problem: \($0)" } ?? "")"
+    }
+}
+
+/// The host's status updates as a chaos session watches them.
+final class ChaosStatusLog: Sendable {
+    private let state = Mutex<(sawPlaying: Bool, ended: String?)>((false, nil))
+
+    func record(_ status: SessionStatus) {
+        state.withLock { state in
+            if status.state == "playing" {
+                state.sawPlaying = true
+            } else if state.sawPlaying, state.ended == nil {
+                state.ended = status.state
+            }
+        }
+    }
+
+    var sawPlaying: Bool { state.withLock { $0.sawPlaying } }
+    var ended: String? { state.withLock { $0.ended } }
+}
+
+@Suite("Chaos: many bot games while connections are cut at random", .timeLimit(.minutes(2)))
+struct ChaosTests {
+    /// How long a dropped seat is held.
+    static let graceMilliseconds: Int64 = 1_500
+
+    @Test("52 bot games on 52 hosts with random cuts all end cleanly, leave no seat behind, and every host still answers")
+    func chaos() async throws {
+        let started = ContinuousClock.now
+        let endBy = started + .seconds(42)
+        let reports = await withTaskGroup(of: ChaosReport.self) { group in
+            for index in 0..<16 {
+                group.addTask {
+                    await Self.session(FourInARowGame.self, configuration: .init(), name: "fourinarow-\(index)",
+                                       seed: 1_000 + UInt64(index), endBy: endBy)
+                }
+            }
+            for index in 0..<36 {
+                group.addTask {
+                    await Self.session(SnapGame.self, configuration: SnapConfiguration(turnSeconds: 2, turnLimit: 10),
+                                       name: "snap-\(index)", seed: 2_000 + UInt64(index), endBy: endBy)
+                }
+            }
+            var reports: [ChaosReport] = []
+            for await report in group { reports.append(report) }
+            return reports
+        }
+        #expect(reports.count >= 50)
+        for report in reports.sorted(by: { $0.name < $1.name }) {
+            #expect(report.clean, "\(report)")
+        }
+        #expect(reports.map(\.cuts).reduce(0, +) >= 2 * reports.count, "every session saw at least two cuts")
+        #expect(ContinuousClock.now - started < .seconds(75))
+    }
+
+    @Test("a reconnection whose welcome is lost in a cut still gets the seat back with the token the client has")
+    func lostWelcome() async throws {
+        try await withHost(FourInARow.self, options: .test(graceMs: 5_000)) { host, port in
+            try await RawClient.with(port: port) { alice in
+                var bobToken = ""
+                try await RawClient.with(port: port) { bob in
+                    (_, bobToken) = try await ReconnectionTests.startGame(&alice, &bob, hostKey: host.hostKey)
+                }
+                func bobConnected(_ lobby: [String: Any]) -> Bool {
+                    (lobby["players"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "Bob" && $0["connected"] as? Bool == true }
+                }
+                let hello = #""protocol": 1, "client": "t", "clientVersion": "1", "name": "Bob", "token": "\#(bobToken)""#
+                // Bob comes back; the host seats him, but the link drops before its welcome reaches him.
+                try await RawClient.with(port: port) { bobAgain in
+                    try await bobAgain.send("hello", hello)
+                    while let lobby = try await alice.next("lobby"), !bobConnected(lobby) {}
+                }
+                // He tries again with the only token he has.
+                let answer = try await RawClient.with(port: port) { bobLast -> String? in
+                    try await bobLast.send("hello", hello)
+                    let reply = try await bobLast.nextReply()
+                    return reply?["type"] as? String == "welcome" ? "welcome" : reply?["reason"] as? String
+                }
+                // Known bug (reported with this test): `Session.reattach` spends the token before the
+                // client is known to have the new one, so a cut during the reconnect handshake costs
+                // the seat for good. Remove `withKnownIssue` with the fix.
+                withKnownIssue("the host spends the reconnect token before its welcome is delivered") {
+                    #expect(answer == "welcome")
+                }
+            }
+        }
+    }
+
+    /// Runs one session: a host, a proxy, two bots through it, random cuts while the game runs;
+    /// then checks, after the grace period, what a fresh spectator sees, and that the bots end with the host.
+    static func session<Game: PartyGame>(
+        _: Game.Type, configuration: Game.Rules.Configuration, name: String, seed: UInt64, endBy: ContinuousClock.Instant
+    ) async -> ChaosReport {
+        var options = HostOptions.test(graceMs: graceMilliseconds)
+        options.seed = seed
+        options.startAt = 2
+        do {
+            return try await withHost(Game.Rules.self, configuration: configuration, options: options) { host, port in
+                let proxy = try await CuttableProxy.start(to: port)
+                let report = await play(Game.self, host: host, port: port, proxy: proxy, name: name, seed: seed, endBy: endBy)
+                await proxy.stop()
+                return report
+            }
+        } catch {
+            var report = ChaosReport(name: name)
+            report.problem = "\(error)"
+            return report
+        }
+    }
+
+    /// One part of a chaos session's task group.
+    enum Piece: Sendable {
+        case bot(ChaosBotEnd)
+        case watcher
+        case timer
+    }
+
+    static func play<Game: PartyGame>(
+        _: Game.Type, host: PartyHost<Game.Rules>, port: Int, proxy: CuttableProxy, name: String, seed: UInt64,
+        endBy: ContinuousClock.Instant
+    ) async -> ChaosReport {
+        var report = ChaosReport(name: name)
+        let log = ChaosStatusLog()
+        let address = HostAddress(host: "127.0.0.1", port: proxy.port)
+        return await withTaskGroup(of: Piece.self) { group in
+            group.addTask {
+                for await status in host.statusUpdates { log.record(status) }
+                return .watcher
+            }
+            for bot in 0..<2 {
+                group.addTask {
+                    do {
+                        try await BotRunner<Game>(address: address, name: "Bot \(bot)", seed: seed &+ UInt64(bot)).run()
+                        return .bot(Task.isCancelled ? .cancelled : .returned)
+                    } catch {
+                        return .bot(Task.isCancelled ? .cancelled : .failed("\(error)"))
+                    }
+                }
+            }
+            // Cut the bots' connections two to five times, 200–800 ms apart, while the game runs.
+            var random = SeededRandom(seed: seed)
+            while !log.sawPlaying, ContinuousClock.now < endBy { try? await Task.sleep(for: .milliseconds(50)) }
+            let planned = 2 + Int(random.next() % 4)
+            while report.cuts < planned, log.ended == nil, ContinuousClock.now < endBy {
+                try? await Task.sleep(for: .milliseconds(200 + Int64(random.next() % 601)))
+                guard log.ended == nil else { break }
+                proxy.cut()
+                report.cuts += 1
+            }
+            while log.ended == nil, ContinuousClock.now < endBy { try? await Task.sleep(for: .milliseconds(50)) }
+            report.sawPlaying = log.sawPlaying
+            report.endState = log.ended
+            // Past the grace period every seat is either back or given up.
+            try? await Task.sleep(for: .milliseconds(graceMilliseconds + 1_200))
+            do {
+                try await inspect(port: port, into: &report)
+            } catch {
+                report.problem = "the fresh spectator failed: \(error)"
+            }
+            host.shutdown()
+            group.addTask {
+                try? await Task.sleep(for: .seconds(6))
+                return .timer
+            }
+            while report.bots.count < 2, let piece = await group.next() {
+                switch piece {
+                case .bot(let end): report.bots.append(end)
+                case .timer: group.cancelAll()
+                case .watcher: continue
+                }
+            }
+            group.cancelAll()
+            return report
+        }
+    }
+
+    /// Joins straight to the host as a spectator and records what the lobby shows.
+    static func inspect(port: Int, into report: inout ChaosReport) async throws {
+        let seen = try await RawClient.with(port: port) { watcher -> ChaosReport in
+            var seen = ChaosReport(name: "")
+            try await watcher.hello("Inspector", extra: #""role": "spectator""#)
+            seen.welcomed = try await watcher.next("welcome") != nil
+            guard let lobby = try await watcher.next("lobby") else { return seen }
+            let players = lobby["players"] as? [[String: Any]] ?? []
+            seen.finalState = lobby["state"] as? String
+            seen.gamesPlayed = lobby["gamesPlayed"] as? Int ?? 0
+            seen.seated = players.count
+            seen.heldSeats = players.filter { $0["connected"] as? Bool != true || $0["graceMs"] != nil }.count
+            return seen
+        }
+        report.welcomed = seen.welcomed
+        report.finalState = seen.finalState
+        report.gamesPlayed = seen.gamesPlayed
+        report.seated = seen.seated
+        report.heldSeats = seen.heldSeats
+    }
+}
