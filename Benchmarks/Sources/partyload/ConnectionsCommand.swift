@@ -50,8 +50,12 @@ struct ConnectionsCommand: AsyncParsableCommand {
         if seated {
             try await Report.wait(upTo: .seconds(120), "every client seated") { stats.snapshot.welcomed >= total }
         } else {
-            try await Report.wait(upTo: .seconds(120), "the host to accept every connection") {
-                Report.openFiles(pid: child.pid) >= filesBefore + total
+            do {
+                try await Report.wait(upTo: .seconds(60), "the host to accept every connection") {
+                    Report.openFiles(pid: child.pid) >= filesBefore + total
+                }
+            } catch {
+                print("not every connection reached the host: it holds \(Report.openFiles(pid: child.pid) - filesBefore) of \(total)")
             }
         }
         let connectTime = clock.now - started
