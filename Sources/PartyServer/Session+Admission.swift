@@ -98,7 +98,7 @@ extension Session {
 
     /// Gives a held (or still open) seat back to whoever presents its current token.
     func reattach(token: String, peer: PeerLink) -> Admission {
-        guard !token.isEmpty, let index = players.firstIndex(where: { $0.token == token }) else {
+        guard !token.isEmpty, let index = players.firstIndex(where: { $0.token == token || $0.previousToken == token }) else {
             return .rejected(Reject(reason: "badToken",
                                     message: "That seat is no longer held for you (the token is unknown, expired or already used)."))
         }
@@ -111,6 +111,8 @@ extension Session {
         players[index].peer = peer
         players[index].connected = true
         players[index].disconnectedAt = nil
+        // Keep the token that was presented, until the new connection shows it got the new one.
+        players[index].previousToken = token
         players[index].token = newToken()
         let player = players[index]
         logger.info("\(player.name) reconnected", metadata: ["peer": "\(peer.id)"])

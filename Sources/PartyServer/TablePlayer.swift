@@ -18,6 +18,9 @@ struct TablePlayer: Sendable {
     var peer: PeerLink
     /// The reconnect secret (changes at every welcome).
     var token: String
+    /// The token before the last reconnection, still good until the new connection sends anything
+    /// (so a link that dies before the new welcome arrives does not cost the seat).
+    var previousToken: String?
     /// False while the connection is gone and the seat is held for them.
     var connected = true
     /// When the connection went, while it is gone.

@@ -123,12 +123,8 @@ struct ChaosTests {
                     let reply = try await bobLast.nextReply()
                     return reply?["type"] as? String == "welcome" ? "welcome" : reply?["reason"] as? String
                 }
-                // Known bug (reported with this test): `Session.reattach` spends the token before the
-                // client is known to have the new one, so a cut during the reconnect handshake costs
-                // the seat for good. Remove `withKnownIssue` with the fix.
-                withKnownIssue("the host spends the reconnect token before its welcome is delivered") {
-                    #expect(answer == "welcome")
-                }
+                // The previous token stays good until the new connection proves it has the new one.
+                #expect(answer == "welcome")
             }
         }
     }

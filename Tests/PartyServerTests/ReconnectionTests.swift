@@ -63,12 +63,19 @@ struct ReconnectionTests {
                 try await RawClient.with(port: port) { bob in
                     (_, bobToken) = try await Self.startGame(&alice, &bob, hostKey: host.hostKey)
                 }
-                /// The answer's type, or the reject's reason.
+                /// The answer's type, or the reject's reason. After a welcome the client sends a
+                /// message, which shows the host it has the new token.
                 func tryToken(_ token: String) async throws -> String? {
                     try await RawClient.with(port: port) { client in
                         try await client.send("hello", "\"protocol\": 1, \"client\": \"t\", \"clientVersion\": \"1\", \"name\": \"X\", \"token\": \"\(token)\"")
                         while let message = try await client.next() {
-                            if message["type"] as? String == "welcome" { return "welcome" }
+                            if message["type"] as? String == "welcome" {
+                                // Wait for the resent view, then send something whose answer shows it was handled.
+                                _ = try await client.next("view")
+                                try await client.send("ready", "\"ready\": true")
+                                _ = try await client.next("lobby")
+                                return "welcome"
+                            }
                             if message["type"] as? String == "reject" { return message["reason"] as? String }
                         }
                         return nil
@@ -76,7 +83,7 @@ struct ReconnectionTests {
                 }
                 #expect(try await tryToken("0123456789abcdef0123456789abcdef") == "badToken")
                 #expect(try await tryToken(bobToken) == "welcome")
-                // That welcome carried a new token; the old one is spent.
+                // That welcome carried a new token, and the client used its connection: the old one is spent.
                 #expect(try await tryToken(bobToken) == "badToken")
             }
         }
