@@ -59,9 +59,10 @@ public final class PartyHost<Rules: GameRules>: Sendable {
         let signal = shutdownSignal
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask {
-                // The clock: wakes the game at its deadlines until the session ends.
+                // The clock: wakes the game at its deadlines until the session ends. It looks often
+                // only while the game has deadlines (a move may bring one nearer at any moment).
                 while await !session.ended {
-                    try? await Task.sleep(for: .milliseconds(20))
+                    try? await Task.sleep(for: await session.clockInterval)
                     await session.tick()
                 }
             }

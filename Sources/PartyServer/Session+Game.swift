@@ -162,6 +162,13 @@ extension Session {
 
     // MARK: Time
 
+    /// How long the clock may sleep: 20 ms (or less, to the deadline) while the game has a deadline,
+    /// a quarter of a second otherwise (held seats and their countdowns need no more).
+    var clockInterval: Duration {
+        guard phase == .playing, let deadline = rules?.schedule.deadline else { return .milliseconds(250) }
+        return .milliseconds(max(1, min(20, deadline.milliseconds(since: now()))))
+    }
+
     /// Wakes the game when its deadline has passed.
     func tick() {
         checkHeldSeats()
