@@ -1,0 +1,159 @@
+import Foundation
+
+/// A running program (usually `partyhost` or `partyclient`) whose standard output and error are
+/// collected as they arrive and whose standard input is a pipe the test writes lines to.
+///
+/// `@unchecked Sendable` is sound: `stdoutText` and `stderrText` are only read or written while
+/// `lock` is held; `process` and the pipes are configured before `run()` and afterwards only used
+/// through their thread-safe methods (`isRunning`, `processIdentifier`, `waitUntilExit`, and a
+/// `FileHandle` write guarded by `lock`).
+final class LiveProcess: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    private let lock = NSLock()
+    private var stdoutText = ""
+    private var stderrText = ""
+    private var openStreams = 2
+    private var inputClosed = false
+    /// What the test calls this program in failure messages.
+    let label: String
+
+    /// Starts `executable` (a path, or a name looked up with `/usr/bin/env`) with `arguments`.
+    /// `environment` entries are added to (nil values removed from) the test's own environment.
+    init(_ executable: String, _ arguments: [String], environment: [String: String?] = [:], label: String? = nil) throws {
+        self.label = label ?? URL(fileURLWithPath: executable).lastPathComponent
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        collect(output.fileHandleForReading, isError: false)
+        collect(errors.fileHandleForReading, isError: true)
+    }
+
+    /// Reads `handle` on a thread of its own until end of file, with plain read(2) calls (each
+    /// chunk is recorded as soon as it arrives).
+    private func collect(_ handle: FileHandle, isError: Bool) {
+        let descriptor = handle.fileDescriptor
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                let text = String(decoding: buffer[0..<count], as: UTF8.self)
+                lock.withLock {
+                    if isError { stderrText += text } else { stdoutText += text }
+                }
+            }
+            lock.withLock { openStreams -= 1 }
+        }
+        thread.start()
+    }
+
+    /// Everything written to standard output so far.
+    var output: String { lock.withLock { stdoutText } }
+
+    /// Everything written to standard error so far.
+    var errors: String { lock.withLock { stderrText } }
+
+    /// Standard output's lines so far.
+    var lines: [String] { output.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+
+    /// Both streams, for failure messages.
+    var transcript: String { "[\(label) stdout]\n\(output)\n[\(label) stderr]\n\(errors)" }
+
+    /// The process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Whether the program still runs.
+    var isRunning: Bool { process.isRunning }
+
+    /// Writes `line` and a newline to the program's standard input.
+    func send(_ line: String) {
+        lock.withLock {
+            guard !inputClosed else { return }
+            try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        }
+    }
+
+    /// Closes the program's standard input (it reads end of file).
+    func closeInput() {
+        lock.withLock {
+            guard !inputClosed else { return }
+            inputClosed = true
+            try? input.fileHandleForWriting.close()
+        }
+    }
+
+    /// Sends `signal` to the program.
+    func signal(_ number: Int32) {
+        if process.isRunning { kill(process.processIdentifier, number) }
+    }
+
+    /// Waits until a line of standard output satisfies `match`; returns it, or nil at the deadline.
+    func waitForLine(timeout: Duration, _ match: (String) -> Bool) async -> String? {
+        var found: String?
+        _ = await Poll.until(timeout: timeout) {
+            found = self.lines.first(where: match)
+            return found != nil
+        }
+        return found
+    }
+
+    /// Waits for the program to exit and its output to be read (at most `timeout`); returns the
+    /// exit status, or nil if it was still running (it is then killed).
+    func waitForExit(timeout: Duration) async -> Int32? {
+        let exited = await Poll.until(timeout: timeout) { !self.process.isRunning }
+        guard exited else {
+            stop()
+            return nil
+        }
+        process.waitUntilExit()
+        _ = await Poll.until(timeout: .seconds(2)) { self.lock.withLock { self.openStreams == 0 } }
+        return process.terminationStatus
+    }
+
+    /// Kills the program (SIGKILL: the test runner may hand its children a blocked SIGTERM) and waits.
+    func stop() {
+        closeInput()
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+    }
+}
+
+/// Polling with a deadline: every wait in these tests is bounded.
+enum Poll {
+    /// Checks `condition` every `interval` until it holds or `timeout` passes; returns whether it held.
+    static func until(
+        timeout: Duration, interval: Duration = .milliseconds(50), _ condition: () async -> Bool
+    ) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: interval)
+        }
+        return await condition()
+    }
+
+    /// Seconds elapsed since `start`, as a Double, for measurements.
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

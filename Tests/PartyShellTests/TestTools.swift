@@ -1,0 +1,106 @@
+import Foundation
+
+/// The outside tools some tests drive, whether they are installed, and small helpers around them.
+enum TestTools {
+    /// tmux drives the full-screen tests (`apt-get install tmux`).
+    static let tmux = commandExists("tmux")
+    /// python-zeroconf registers a service for the discovery test (`pip install zeroconf`).
+    static let zeroconf = succeeds(["python3", "-c", "import zeroconf"])
+    /// Avahi publishes a service for the discovery test (`apt-get install avahi-daemon avahi-utils dbus`).
+    static let avahi = ["avahi-daemon", "avahi-publish", "dbus-daemon", "unshare"].allSatisfy(commandExists)
+    /// The multi-host test makes network namespaces: it needs root, `ip` and `unshare`.
+    static let namespaces = getuid() == 0 && commandExists("ip") && commandExists("unshare")
+
+    /// This target's helper scripts.
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts").path
+    /// The discovery tests' helper scripts (python-zeroconf, Avahi, veth pair), reused here.
+    static let discoveryScripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("PartyDiscoveryTests/Scripts").path
+
+    /// True when `command` is on PATH.
+    static func commandExists(_ command: String) -> Bool {
+        succeeds(["sh", "-c", "command -v \(command) >/dev/null 2>&1"])
+    }
+
+    /// True when `arguments` (run through `/usr/bin/env`) exits with status 0.
+    static func succeeds(_ arguments: [String]) -> Bool {
+        (try? run(arguments).status) == 0
+    }
+
+    /// Runs `arguments` through `/usr/bin/env` to the end (killed after `timeout` seconds); returns
+    /// the exit status and standard output (standard error is appended after it).
+    ///
+    /// Spawned and reaped here with posix_spawn and waitpid, with output in a temporary file: a
+    /// program that leaves a daemon behind (`tmux new-session`) would hold a pipe open forever,
+    /// and Foundation's `Process` was seen to miss such a child's exit and wait for ever.
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 10) throws -> (status: Int32, output: String) {
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(unique("exetests-out")).path
+        defer { unlink(file) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                break
+            }
+            usleep(5_000)
+        }
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (exitStatus, (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+    }
+
+    /// A TCP port nobody listens on right now (asks the kernel for one on 127.0.0.1).
+    static func freePort() -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
+            }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : Int.random(in: 20_000...40_000)
+    }
+
+    /// Quotes `word` for `sh`.
+    static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// A command line for `sh` from words.
+    static func shellLine(_ words: [String]) -> String {
+        words.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// A name no other test run uses.
+    static func unique(_ base: String) -> String {
+        "\(base)-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+    }
+}

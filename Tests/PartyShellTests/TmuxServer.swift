@@ -1,0 +1,80 @@
+import Foundation
+
+/// A private tmux server (its own `-L` socket, no config file) with one session `s`, whose panes
+/// run the executables the way a person's terminal would. `kill()` ends the server and everything
+/// in it; call it in every path (`defer`).
+struct TmuxServer {
+    /// The socket name, unique to this test.
+    let socket: String
+
+    /// Starts the server with session `s`, window 0 running `command` in a `width` × `height` terminal.
+    init(width: Int, height: Int, command: String) throws {
+        socket = TestTools.unique("partyhost-exetests")
+        let result = try TestTools.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "s",
+                                        "-x", "\(width)", "-y", "\(height)", command],
+                                       environment: ["TMUX": nil, "NO_COLOR": nil, "TERM": "xterm-256color"])
+        guard result.status == 0 else { throw TmuxError(text: "tmux new-session failed: \(result.output)") }
+    }
+
+    /// Runs a tmux command on this server; returns its standard output.
+    @discardableResult
+    func tmux(_ arguments: String...) throws -> String {
+        let result = try TestTools.run(["tmux", "-L", socket] + arguments, environment: ["TMUX": nil])
+        guard result.status == 0 else {
+            throw TmuxError(text: "tmux \(arguments.joined(separator: " ")) failed: \(result.output)")
+        }
+        return result.output
+    }
+
+    /// Opens window 1 running `command`.
+    func newWindow(_ command: String) throws {
+        try tmux("new-window", "-d", "-t", "s:1", command)
+    }
+
+    /// Types `keys` (tmux key names such as `Enter`, `Escape`, or literal text) into `target`.
+    func send(_ target: String, _ keys: String...) throws {
+        for key in keys { try tmux("send-keys", "-t", target, key) }
+    }
+
+    /// The visible screen of `target`; with `escapes`, with its colour and attribute escapes.
+    func screen(_ target: String, escapes: Bool = false) -> String {
+        let arguments = escapes ? ["capture-pane", "-p", "-e", "-t", target] : ["capture-pane", "-p", "-t", target]
+        return (try? TestTools.run(["tmux", "-L", socket] + arguments, environment: ["TMUX": nil]).output) ?? ""
+    }
+
+    /// A tmux format (`#{alternate_on}`, `#{pane_width}`…) evaluated for `target`.
+    func format(_ target: String, _ format: String) -> String {
+        let output = (try? tmux("display-message", "-p", "-t", target, format)) ?? ""
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until the screen of `target` satisfies `condition`; returns the last screen seen and
+    /// whether the condition held before `timeout`.
+    func waitForScreen(_ target: String, timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async -> (ok: Bool, screen: String) {
+        var last = ""
+        let ok = await Poll.until(timeout: timeout, interval: .milliseconds(100)) {
+            last = screen(target)
+            return condition(last)
+        }
+        return (ok, last)
+    }
+
+    /// Ends the server and every program in it.
+    func kill() {
+        _ = try? TestTools.run(["tmux", "-L", socket, "kill-server"], environment: ["TMUX": nil])
+    }
+
+    /// A shell command for a pane: runs `words` (environment first, `-u NAME` to unset), then
+    /// prints `[exited STATUS]` and keeps the pane open so the test can read the screen afterwards.
+    static func paneCommand(_ words: [String], environment: [String] = ["-u", "NO_COLOR"]) -> String {
+        "env \(TestTools.shellLine(environment + words)); echo \"[exited $?]\"; sleep 300"
+    }
+}
+
+/// A tmux command that did not work.
+struct TmuxError: Error, CustomStringConvertible {
+    /// What went wrong, with tmux's output.
+    let text: String
+    /// A readable description.
+    var description: String { text }
+}
