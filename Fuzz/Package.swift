@@ -3,7 +3,7 @@ import PackageDescription
 
 /// libFuzzer targets for partyhost's hostile-input decoders, kept out of the main package so that its
 /// `swift build` and `swift test` never build them. `.ci/fuzz.sh` builds and runs them:
-/// `swift build -c release --sanitize fuzzer --sanitize address --product fuzz-frames` (and
+/// `swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --product fuzz-frames` (and
 /// `fuzz-messages`, `fuzz-mdns`), then `.build/release/fuzz-frames Corpus/frames -max_total_time=60`.
 /// `make-corpus` (built without sanitizers) rewrites the seed corpus under `Corpus/`.
 let package = Package(

@@ -18,7 +18,7 @@ public enum FrameChecks {
     }
 
     /// The read sizes the stream is cut into for the split run: small, uneven, repeating.
-    static let chunkSizes = [1, 3, 2, 7, 4, 13, 1, 5]
+    static let chunkSizes = [1, 3, 2, 7, 4, 13, 1, 5, 64, 29, 250]
 
     /// Runs the stream through two frame limits, each once in one read and once in many small reads;
     /// traps unless both runs agree, then checks every frame body as a message.
