@@ -11,6 +11,8 @@ public struct HostOptions: Sendable {
     /// With no host player at the table (a dedicated host), a game starts once this many players
     /// are seated and all are ready; nil means the game's minimum.
     public var startAt: Int?
+    /// Keeps seat 0 for the host's own player (who moves first in the first game) until they sit.
+    public var reserveHostSeat: Bool
     /// Most simultaneous connections (players and those still handshaking).
     public var maxConnections: Int
     /// A new connection must say hello within this many milliseconds.
@@ -39,7 +41,7 @@ public struct HostOptions: Sendable {
     /// Creates options with sane defaults.
     public init(
         bindAddress: String = "0.0.0.0", port: Int = 0, sessionName: String = "partyhost", seed: UInt64? = nil,
-        startAt: Int? = nil, maxConnections: Int = 64,
+        startAt: Int? = nil, reserveHostSeat: Bool = false, maxConnections: Int = 64,
         handshakeTimeoutMilliseconds: Int64 = 5_000, peerTimeoutMilliseconds: Int64 = 10_000,
         heartbeatIntervalMilliseconds: Int64 = 3_000, outboundQueueLimit: Int = 512,
         graceMilliseconds: Int64 = 30_000, maxSpectators: Int = 16, joinCode: String? = nil,
@@ -58,6 +60,7 @@ public struct HostOptions: Sendable {
         self.sessionName = sessionName
         self.seed = seed
         self.startAt = startAt
+        self.reserveHostSeat = reserveHostSeat
         self.maxConnections = maxConnections
         self.handshakeTimeoutMilliseconds = handshakeTimeoutMilliseconds
         self.peerTimeoutMilliseconds = peerTimeoutMilliseconds

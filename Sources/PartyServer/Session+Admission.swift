@@ -50,15 +50,16 @@ extension Session {
     }
 
     func seat(_ hello: Hello, peer: PeerLink) -> Admission {
-        guard players.count < descriptor.maxPlayers else {
+        let isHost = hello.hostKey == hostKey && !players.contains(where: \.isHost)
+        let reserved = hostSeatReserved && !isHost
+        guard players.count < descriptor.maxPlayers - (reserved ? 1 : 0) else {
             return .rejected(Reject(reason: "sessionFull",
                                     message: "The session is full (\(players.count) of \(descriptor.maxPlayers) players); you can watch instead."))
         }
         if phase == .playing && !descriptor.joinInProgress {
             return .rejected(Reject(reason: "gameInProgress", message: "A game is in progress; watch it, or try again when it is over."))
         }
-        let isHost = hello.hostKey == hostKey && !players.contains(where: \.isHost)
-        let seat = freeSeat()
+        let seat = freeSeat(from: reserved ? 1 : 0)
         let name = NameCleaner.unique(hello.name, seat: seat, taken: players.map(\.name))
         let player = TablePlayer(seat: seat, name: name, isHost: isHost, isBot: hello.bot ?? false,
                                  peer: peer, token: newToken())
@@ -181,10 +182,15 @@ extension Session {
 }
 
 extension Session {
-    /// The lowest seat number free now (and, during a game, never used in it).
-    func freeSeat() -> Int {
+    /// Whether seat 0 is still kept for the host's own player.
+    var hostSeatReserved: Bool {
+        options.reserveHostSeat && !players.contains(where: \.isHost) && gamesPlayed == 0
+    }
+
+    /// The lowest seat number from `first` on that is free now (and, during a game, never used in it).
+    func freeSeat(from first: Int = 0) -> Int {
         let taken = Set(players.map(\.seat)).union(phase == .playing ? seatsInGame : [])
-        var seat = 0
+        var seat = first
         while taken.contains(seat) { seat += 1 }
         return seat
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PartyClient
 import PartyKit
 import PartyWire
@@ -15,9 +16,10 @@ struct LineShell<Game: PartyGame> {
         table = TableState(welcome: welcome)
     }
 
+    /// Writes one line straight to standard output (no buffering: scripts read it at once, and
+    /// no stdio lock shared with the thread waiting for input).
     static func say(_ line: String) {
-        print(line)
-        fflushStandardOutput()
+        Console.say(line)
     }
 
     /// Runs until the person types quit, input ends, or the session ends; returns why it ended.

@@ -67,13 +67,13 @@ public struct SessionLobby: Sendable {
     }
 
     func chooseByNumber(_ browser: ServiceBrowser) async throws -> (service: DiscoveredService, watch: Bool)? {
-        print("Looking for sessions on the network…")
+        Console.say("Looking for sessions on the network…")
         try await Task.sleep(for: .seconds(2))
         var services = await browser.services
         for await line in StandardInputLines.stream() {
             services = await browser.services
             if services.isEmpty {
-                print("No sessions found yet. Press Enter to look again, q to quit.")
+                Console.say("No sessions found yet. Press Enter to look again, q to quit.")
             }
             let text = line.trimmingWhitespace()
             if text == "q" || text == "quit" { return nil }
@@ -81,8 +81,8 @@ public struct SessionLobby: Sendable {
             if text.hasPrefix("w"), let number = Int(text.dropFirst().trimmingWhitespace()), services.indices.contains(number - 1) {
                 return (services[number - 1], true)
             }
-            for (index, service) in services.enumerated() { print("\(index + 1). \(Self.line(for: service))") }
-            print("Type a number and Enter to join (w and a number to watch), Enter to refresh, q to quit.")
+            for (index, service) in services.enumerated() { Console.say("\(index + 1). \(Self.line(for: service))") }
+            Console.say("Type a number and Enter to join (w and a number to watch), Enter to refresh, q to quit.")
         }
         return nil
     }

@@ -30,6 +30,7 @@ struct HostRunner {
         let joinCode = command.code == PartyHostCommand.generateCode ? String(UInt32.random(in: 1000...9999)) : command.code
         let options = HostOptions(bindAddress: command.bind, port: command.port, sessionName: sessionName,
                                   seed: command.seed, startAt: command.players ?? (command.dedicated ? command.bots : nil),
+                                  reserveHostSeat: !command.dedicated,
                                   maxConnections: command.maxConnections,
                                   graceMilliseconds: Int64(command.grace) * 1000, maxSpectators: command.maxSpectators,
                                   joinCode: joinCode, messagesPerSecond: command.rate, messageBurst: command.rate * 2)
@@ -53,6 +54,7 @@ struct HostRunner {
             print("Hosting \(sessionName) on port \(port).")
             print("Players join with: partyclient   (or: partyclient --connect \(Self.hostHint):\(port))")
             if let joinCode { print("Join code: \(joinCode)") }
+            fflush(nil)
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(Game.self, name: sessionName, port: port)
@@ -93,6 +95,7 @@ struct HostRunner {
             }
             if command.dedicated {
                 print("Dedicated host: nobody plays at this terminal. Ctrl-C ends the session.")
+                fflush(nil)
             } else {
                 let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
                                          hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,

@@ -1,6 +1,0 @@
-import Foundation
-
-/// Pushes buffered standard output to the terminal or pipe now.
-func fflushStandardOutput() {
-    fflush(nil)
-}
