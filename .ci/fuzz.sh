@@ -35,6 +35,9 @@ echo "fuzz: built in $(( $(date +%s) - start )) s"
 isolate=()
 if unshare --net true 2>/dev/null; then isolate=(unshare --net); fi
 
+# Let ASan and libFuzzer print the crash and its stack, not the Swift runtime's backtracer (which
+# trips over ASan and hides the stack).
+export SWIFT_BACKTRACE=enable=no
 pids=()
 for target in "${targets[@]}"; do
     mkdir -p "$work/corpus/$target"
@@ -65,7 +68,7 @@ for i in "${!targets[@]}"; do
         failed=1
         kind="$(grep -m 1 -o 'ERROR: libFuzzer: [a-z-]*\|ERROR: AddressSanitizer: [a-z-]*\|Fatal error: .*' "$log" || true)"
         echo "fuzz-$target: CRASH after ${runs:-?} runs (exit $status) ${kind:-} input: Fuzz/${artifact:-none}"
-        grep -m 1 -B 2 -A 25 'ERROR:\|Fatal error' "$log" | sed 's/^/    /'
+        grep -m 1 -A 30 'Fatal error\|ERROR:' "$log" | grep -v '^INFO\|^MS:\|^$' | head -n 30 | sed 's/^/    /'
         if [ -n "$artifact" ]; then
             echo "    input bytes: [$(od -An -v -tu1 "$artifact" | tr -s ' \n' ' ' | sed 's/^ //; s/ $//; s/ /, /g')]"
         fi
