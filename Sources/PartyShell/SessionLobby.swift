@@ -63,7 +63,8 @@ public struct SessionLobby: Sendable {
         let players = service.txt["players"] ?? "?"
         let state = service.txt["state"] ?? "?"
         let code = service.txt["code"] == "1" ? ", join code needed" : ""
-        return "\(service.instanceName) — \(title), \(players) players, \(state)\(code)"
+        let closed = service.txt["open"] == "0" ? " (no seat free: w to watch)" : ""
+        return "\(service.instanceName) — \(title), \(players) players, \(state)\(closed)\(code)"
     }
 
     func chooseByNumber(_ browser: ServiceBrowser) async throws -> (service: DiscoveredService, watch: Bool)? {

@@ -137,7 +137,8 @@ struct HostRunner {
 
     func txt<Game: PartyGame>(_: Game.Type, status: SessionStatus) -> [String: String] {
         ["v": "1", "game": Game.descriptor.id, "title": Game.descriptor.title,
-         "players": "\(status.players)/\(status.maxPlayers)", "state": status.state, "code": command.code == nil ? "0" : "1"]
+         "players": "\(status.players)/\(status.maxPlayers)", "state": status.state, "open": status.joinable ? "1" : "0",
+         "code": command.code == nil ? "0" : "1"]
     }
 
     /// The machine's first non-loopback IPv4 address, as a hint for `--connect`.
