@@ -39,7 +39,7 @@ public struct BotRunner<Game: PartyGame>: Sendable {
         let start = ContinuousClock.now
         func now() -> GameInstant {
             let elapsed = ContinuousClock.now - start
-            return GameInstant(milliseconds: elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+            return GameInstant(milliseconds: elapsed.wholeMilliseconds)
         }
         let (inputs, feed) = AsyncStream<Input>.makeStream()
         await withTaskGroup(of: Void.self) { group in

@@ -50,7 +50,7 @@ public struct TableState<Rules: GameRules>: Sendable {
     /// The milliseconds since the view arrived.
     public var elapsedMilliseconds: Int64 {
         let elapsed = ContinuousClock.now - viewArrived
-        return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        return elapsed.wholeMilliseconds
     }
 
     /// What kind of change an event made.

@@ -13,7 +13,7 @@ public struct GameInstant: Hashable, Comparable, Codable, Sendable, CustomString
 
     /// Creates an instant a number of (possibly fractional) seconds after the epoch.
     public static func seconds(_ seconds: Double) -> GameInstant {
-        GameInstant(milliseconds: Int64((seconds * 1000).rounded()))
+        GameInstant(milliseconds: roundedMilliseconds(seconds))
     }
 
     /// This instant moved by `milliseconds` (negative moves back).
@@ -23,7 +23,13 @@ public struct GameInstant: Hashable, Comparable, Codable, Sendable, CustomString
 
     /// This instant moved by `seconds`.
     public func adding(seconds: Double) -> GameInstant {
-        adding(milliseconds: Int64((seconds * 1000).rounded()))
+        adding(milliseconds: Self.roundedMilliseconds(seconds))
+    }
+
+    /// Seconds as the nearest whole millisecond (halves away from zero), without libm.
+    static func roundedMilliseconds(_ seconds: Double) -> Int64 {
+        let scaled = seconds * 1000
+        return Int64(scaled + (scaled >= 0 ? 0.5 : -0.5))
     }
 
     /// Milliseconds from `earlier` to this instant (negative when `earlier` is later).

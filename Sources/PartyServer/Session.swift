@@ -52,7 +52,7 @@ actor Session<Rules: GameRules> {
     /// The host's clock as game time.
     func now() -> GameInstant {
         let elapsed = ContinuousClock.now - epoch
-        return GameInstant(milliseconds: elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        return GameInstant(milliseconds: elapsed.wholeMilliseconds)
     }
 
     static func hex(bits: Int, using generator: inout SystemRandomNumberGenerator) -> String {

@@ -1,3 +1,4 @@
+import PartyKit
 import PartyWire
 
 /// A player seated in a session, as the host tracks them.
@@ -31,7 +32,7 @@ struct TablePlayer: Sendable {
         var left: Int64?
         if let disconnectedAt {
             let remaining = grace - (ContinuousClock.now - disconnectedAt)
-            left = max(0, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+            left = max(0, remaining.wholeMilliseconds)
         }
         return PlayerInfo(seat: seat, name: name, ready: ready, host: isHost, bot: isBot, rematch: rematch,
                           connected: connected, graceMs: left)

@@ -256,8 +256,9 @@ struct TwentyFourLoopbackTests {
 
                     // Uma never answers: the round ends when its time is up.
                     #expect(await uma.wait(atMost: .seconds(15), until: Self.paused(after: 1)))
-                    // Not before the time the view said was left.
-                    #expect(Self.milliseconds(since: roundStart) >= roundMs - 250)
+                    // Not before the time the view said was left (less the view's own delivery time,
+                    // which a loaded machine can stretch to most of a second).
+                    #expect(Self.milliseconds(since: roundStart) >= roundMs - 1_000)
                     #expect(uma.view?.me == .ranOutOfTime && uma.view?.reply == "Time is up.")
                     #expect(uma.view?.solution == solution)
                     #expect(Self.lines(uma) == ["Uma: Ran out of time", "Vic: Just joined, itching to play!"])
