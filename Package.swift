@@ -78,6 +78,7 @@ let package = Package(
         ]),
         .testTarget(name: "PartyServerTests", dependencies: [
             "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames",
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),

@@ -1,4 +1,5 @@
 import FourInARow
+import Logging
 import PartyKit
 import PartyServer
 
@@ -19,7 +20,10 @@ func withHost<Rules: GameRules, T: Sendable>(
     options: HostOptions = .test(),
     _ body: @Sendable (PartyHost<Rules>, Int) async throws -> T
 ) async throws -> T {
-    let host = PartyHost<Rules>(configuration: configuration, options: options)
+    // Tests start hundreds of hosts: only warnings and errors are worth printing.
+    var logger = Logger(label: "test-host")
+    logger.logLevel = .warning
+    let host = PartyHost<Rules>(configuration: configuration, options: options, logger: logger)
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
