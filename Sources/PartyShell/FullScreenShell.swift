@@ -89,7 +89,7 @@ struct FullScreenShell<Game: PartyGame> {
         default:
             break
         }
-        let phase = table.lobby?.state ?? "lobby"
+        let phase = self.phase
         if phase == "over" || (phase == "lobby" && table.gameOver != nil) {
             if key == .character("r") || key == .character("R") {
                 connection.send(Rematch())
@@ -125,6 +125,13 @@ struct FullScreenShell<Game: PartyGame> {
         return true
     }
 
+    /// The table's state as the screen shows it: a game whose result arrived is over, even before
+    /// the lobby update that says so.
+    var phase: String {
+        let state = table.lobby?.state ?? "lobby"
+        return state == "playing" && table.gameOver != nil ? "over" : state
+    }
+
     var context: PresenterContext {
         PresenterContext(seat: table.viewerSeat, names: table.names, elapsedMilliseconds: table.elapsedMilliseconds, color: color)
     }
@@ -133,7 +140,7 @@ struct FullScreenShell<Game: PartyGame> {
         let size = Terminal.size
         var canvas = Canvas(width: size.width, height: size.height)
         ShellScreen.drawTitle(on: &canvas, table: table, banner: banner, color: color)
-        let phase = table.lobby?.state ?? "lobby"
+        let phase = self.phase
         let area = (y: 1, height: max(0, size.height - 3))
         if let view = table.view, phase == "playing" || phase == "over" {
             var gameCanvas = Canvas(width: size.width, height: area.height)
