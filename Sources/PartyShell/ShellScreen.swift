@@ -8,8 +8,9 @@ enum ShellScreen {
         let style = TextStyle(foreground: color ? .black : nil, background: color ? .cyan : nil, bold: true, inverse: !color)
         canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: style)
         let me = table.me.map { " — you: \($0.name)" } ?? (table.spectating ? " — watching" : "")
-        canvas.put(" \(table.welcome.title) · \(table.welcome.sessionName)\(me)", x: 0, y: 0, style: style)
-        if let banner {
+        let title = " \(table.welcome.title) · \(table.welcome.sessionName)\(me)"
+        canvas.put(title, x: 0, y: 0, style: style)
+        if let banner, title.count + banner.count + 2 <= canvas.width {
             canvas.put(banner + " ", x: canvas.width - banner.count - 1, y: 0, style: style)
         }
     }
