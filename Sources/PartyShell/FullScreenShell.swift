@@ -152,7 +152,7 @@ struct FullScreenShell<Game: PartyGame> {
         let help: String
         switch phase {
         case _ where table.spectating: help = "watching · q leave"
-        case "playing": help = presenter.keyHelp + " · q leave"
+        case "playing": help = presenter.keyHelp.contains("q leave") ? presenter.keyHelp : presenter.keyHelp + " · q leave"
         case "over": help = "r rematch · q leave"
         default: help = (table.me?.host == true ? "Enter ready · s start · " : "Enter ready · ") + (table.gameOver != nil ? "r rematch · " : "") + "q leave"
         }
