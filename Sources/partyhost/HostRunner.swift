@@ -32,6 +32,9 @@ struct HostRunner {
                                   seed: command.seed, startAt: command.players ?? (command.dedicated ? command.bots : nil),
                                   reserveHostSeat: !command.dedicated,
                                   maxConnections: command.maxConnections,
+                                  handshakeTimeoutMilliseconds: Int64(command.handshakeTimeout * 1000),
+                                  peerTimeoutMilliseconds: Int64(command.idleTimeout * 1000),
+                                  outboundQueueLimit: command.queueLimit,
                                   graceMilliseconds: Int64(command.grace) * 1000, maxSpectators: command.maxSpectators,
                                   joinCode: joinCode, messagesPerSecond: command.rate, messageBurst: command.rate * 2)
         let server = PartyHost<Game.Rules>(configuration: configuration, options: options,

@@ -70,6 +70,15 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: "Messages per second one client may send on average (twice that in a burst).")
     var rate: Double = 20
 
+    @Option(help: "Seconds a new connection has to say hello.")
+    var handshakeTimeout: Double = 5
+
+    @Option(help: "Seconds of silence (not even a heartbeat) after which a peer counts as gone.")
+    var idleTimeout: Double = 10
+
+    @Option(help: "Messages queued for one client before it counts as stuck and is disconnected.")
+    var queueLimit: Int = 512
+
     @Flag(help: "Use the plain line mode even on a terminal.")
     var lineMode = false
 
@@ -101,6 +110,11 @@ struct PartyHostCommand: AsyncParsableCommand {
         guard (0...1000).contains(maxSpectators) else { throw ValidationError("--max-spectators must be from 0 to 1000.") }
         guard (2...100_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 2 to 100000.") }
         guard rate >= 1, rate <= 10_000 else { throw ValidationError("--rate must be from 1 to 10000.") }
+        guard handshakeTimeout >= 0.5, handshakeTimeout <= 600 else { throw ValidationError("--handshake-timeout must be from 0.5 to 600 seconds.") }
+        guard idleTimeout >= 4, idleTimeout <= 3600 else {
+            throw ValidationError("--idle-timeout must be from 4 to 3600 seconds (heartbeats come every 3 s).")
+        }
+        guard (16...1_000_000).contains(queueLimit) else { throw ValidationError("--queue-limit must be from 16 to 1000000.") }
         if let code, code != Self.generateCode, code.trimmingWhitespace().isEmpty || code.count > 32 {
             throw ValidationError("--code must be 1 to 32 characters (or give --code alone to make one up).")
         }
