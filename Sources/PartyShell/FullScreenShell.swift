@@ -11,7 +11,11 @@ struct FullScreenShell<Game: PartyGame> {
     let banner: String?
     var table: TableState<Game.Rules>
     var presenter = Game.Presenter()
-    var status: String?
+    /// A line for the person (a refused move, someone leaving); it fades after a few seconds.
+    var status: String? {
+        didSet { statusSince = .now }
+    }
+    var statusSince = ContinuousClock.now
     var game = 0
 
     init(connection: PartySession, welcome: Welcome, terminal: Terminal, color: Bool, banner: String?) {
@@ -46,11 +50,12 @@ struct FullScreenShell<Game: PartyGame> {
             loop: for await input in inputs {
                 switch input {
                 case .event(let event):
-                    if case .closed(let why) = table.apply(event) {
+                    let change = table.apply(event)
+                    if case .closed(let why) = change {
                         outcome = why
                         break loop
                     }
-                    noteChange()
+                    noteChange(change)
                 case .terminal(.key(let key)):
                     if handle(key) == false { break loop }
                 case .terminal(.interrupt):
@@ -72,13 +77,17 @@ struct FullScreenShell<Game: PartyGame> {
     }
 
     /// Keeps the status line in step with what the host said.
-    mutating func noteChange() {
+    mutating func noteChange(_ change: TableState<Game.Rules>.Change) {
         if table.game != game {
             game = table.game
             presenter = Game.Presenter()
             status = nil
         }
-        if let notice = table.notice { status = notice }
+        switch change {
+        case .notice(let text): status = text
+        case .gameOver: status = nil
+        default: break
+        }
     }
 
     /// Reacts to a key; false means leave.
@@ -156,7 +165,8 @@ struct FullScreenShell<Game: PartyGame> {
         case "over": help = "r rematch · q leave"
         default: help = (table.me?.host == true ? "Enter ready · s start · " : "Enter ready · ") + (table.gameOver != nil ? "r rematch · " : "") + "q leave"
         }
-        let line = status ?? table.gameOver?.summary ?? table.lobby?.message ?? ""
+        let fresh = ContinuousClock.now - statusSince < .seconds(5) ? status : nil
+        let line = fresh ?? table.gameOver?.summary ?? table.lobby?.message ?? ""
         canvas.put(String(line.prefix(size.width)), x: 0, y: size.height - 2, style: TextStyle(bold: true))
         canvas.put(String(help.prefix(size.width)), x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)

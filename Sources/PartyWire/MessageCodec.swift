@@ -32,7 +32,11 @@ public struct MessageCodec: Sendable {
         guard let fields = try? JSONDecoder().decode(EnvelopeFields.self, from: data) else {
             throw .missingEnvelope
         }
-        guard let type = MessageType(rawValue: fields.type) else { throw .unknownType(String(fields.type.prefix(40))) }
+        guard let type = MessageType(rawValue: fields.type) else {
+            // Echo the type back only when it is a plain word: never hand a terminal escapes.
+            let plain = fields.type.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+            throw .unknownType(plain ? String(fields.type.prefix(40)) : "(not shown)")
+        }
         return Envelope(type: type, seq: fields.seq, body: data)
     }
 
