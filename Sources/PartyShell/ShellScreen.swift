@@ -24,7 +24,7 @@ enum ShellScreen {
             let marker = player.seat == table.viewerSeat?.index ? "▶" : " "
             var tags: [String] = []
             if player.host { tags.append("host") }
-            if player.bot { tags.append("bot") }
+            if player.bot && !player.name.hasSuffix("(bot)") { tags.append("bot") }
             let tagText = tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))"
             canvas.put("\(marker) \(player.name)\(tagText)", x: 2, y: y)
             let state = !player.connected ? "reconnecting… \((player.graceMs ?? 0) / 1000) s"

@@ -12,6 +12,7 @@ import PartyTerminal
 /// Wires one hosted session together: the server, its advertisement, the bots and the host's own player.
 struct HostRunner {
     let command: PartyHostCommand
+    let warnings = Warnings()
 
     static let botNames = ["Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Margaret", "Ken",
                            "Dennis", "Frances", "John", "Radia", "Leslie", "Niklaus", "Tony"]
@@ -66,7 +67,7 @@ struct HostRunner {
                     do {
                         try await advertiser.run()
                     } catch {
-                        Self.warn("The session is not advertised on the network: \(error)")
+                        warnings.warn("The session is not advertised on the network: \(error)")
                     }
                     return false
                 }
@@ -84,7 +85,7 @@ struct HostRunner {
                     do {
                         try await BotRunner<Game>(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed, code: joinCode).run()
                     } catch {
-                        Self.warn("Bot \(name) could not join: \(error)")
+                        warnings.warn("Bot \(name) could not join: \(error)")
                     }
                     return false
                 }
@@ -103,12 +104,14 @@ struct HostRunner {
                 let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
                                          hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
                                          banner: "port \(port)" + (joinCode.map { " · code \($0)" } ?? ""))
+                if fullScreen { warnings.hold() }
                 group.addTask {
+                    defer { warnings.release() }
                     do {
                         let why = try await GameShell.run(Game.self, options: shell)
                         print(why)
                     } catch {
-                        Self.warn("\(error)")
+                        warnings.warn("\(error)")
                     }
                     server.shutdown(message: "\(cleanName) closed the session.")
                     return false
@@ -133,7 +136,7 @@ struct HostRunner {
                                      txt: txt(Game.self, status: status), interfaces: interfaces),
                 logger: Logger(label: "partyhost.discovery"))
         } catch {
-            Self.warn("The session is not advertised on the network (\(error)). Players can still join with --connect.")
+            warnings.warn("The session is not advertised on the network (\(error)). Players can still join with --connect.")
             return nil
         }
     }
@@ -153,7 +156,4 @@ struct HostRunner {
         return "127.0.0.1"
     }
 
-    static func warn(_ text: String) {
-        FileHandle.standardError.write(Data(("partyhost: " + text + "\n").utf8))
-    }
 }
