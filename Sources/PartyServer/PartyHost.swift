@@ -87,7 +87,6 @@ public final class PartyHost<Rules: GameRules>: Sendable {
     /// Serves one connection from handshake to close.
     func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, peerID: Int) async {
         let limit = options.outboundQueueLimit
-        let heartbeat = Duration.milliseconds(options.heartbeatIntervalMilliseconds)
         let channel = connection.channel
         do {
             try await connection.executeThenClose { inbound, outbound in
@@ -96,8 +95,9 @@ public final class PartyHost<Rules: GameRules>: Sendable {
                 let peer = PeerLink(id: peerID, queue: continuation, abort: { channel.close(promise: nil) }, address: address)
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
+                        // The session sends every seated client's heartbeats from its clock.
                         await OutboundWriter().run(queue: queue, continuation: continuation, outbound: outbound,
-                                                   heartbeatInterval: heartbeat)
+                                                   heartbeatInterval: nil)
                         // Whatever ended the writer, the connection is over.
                         channel.close(promise: nil)
                     }

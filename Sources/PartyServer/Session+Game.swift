@@ -162,16 +162,28 @@ extension Session {
 
     // MARK: Time
 
+    /// Sends a heartbeat to every connected player and spectator once per heartbeat interval.
+    func sendHeartbeatsIfDue() {
+        let now = ContinuousClock.now
+        guard now - lastHeartbeat >= .milliseconds(options.heartbeatIntervalMilliseconds) else { return }
+        lastHeartbeat = now
+        for peer in players.filter(\.connected).map(\.peer) + spectators.map(\.peer) {
+            peer.send(Heartbeat())
+        }
+    }
+
     /// How long the clock may sleep: 20 ms (or less, to the deadline) while the game has a deadline,
     /// a quarter of a second otherwise (held seats and their countdowns need no more).
     var clockInterval: Duration {
-        guard phase == .playing, let deadline = rules?.schedule.deadline else { return .milliseconds(250) }
+        let idle = Duration.milliseconds(min(250, max(10, options.heartbeatIntervalMilliseconds / 2)))
+        guard phase == .playing, let deadline = rules?.schedule.deadline else { return idle }
         return .milliseconds(max(1, min(20, deadline.milliseconds(since: now()))))
     }
 
     /// Wakes the game when its deadline has passed.
     func tick() {
         checkHeldSeats()
+        sendHeartbeatsIfDue()
         guard phase == .playing, var running = rules, let deadline = running.schedule.deadline else { return }
         let now = now()
         guard deadline <= now else { return }

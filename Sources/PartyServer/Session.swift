@@ -24,6 +24,8 @@ actor Session<Rules: GameRules> {
     var spectators: [Spectator] = []
     /// Wrong join codes by address: how many, and when the last one came.
     var codeFailures: [String: (count: Int, last: ContinuousClock.Instant)] = [:]
+    /// When heartbeats last went out.
+    var lastHeartbeat = ContinuousClock.now
     /// When the lobby was last re-sent to count down a held seat.
     var lastGraceBroadcast = ContinuousClock.now
     var phase = Phase.lobby

@@ -14,14 +14,19 @@ public struct OutboundWriter: Sendable {
     public init() {}
 
     /// Drains `queue` into `outbound` until `.close` or the queue ends, and queues a heartbeat
-    /// every `heartbeatInterval` (so the peer's watchdog always hears from us).
+    /// every `heartbeatInterval` (so the peer's watchdog always hears from us). With no interval,
+    /// the owner sends the heartbeats itself (the host does, for all its connections at once,
+    /// which saves a task per connection).
     public func run(
         queue: AsyncStream<Outbound>,
         continuation: AsyncStream<Outbound>.Continuation,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
-        heartbeatInterval: Duration = .milliseconds(WireProtocol.heartbeatIntervalMilliseconds)
+        heartbeatInterval: Duration? = .milliseconds(WireProtocol.heartbeatIntervalMilliseconds)
     ) async {
-        let codec = MessageCodec()
+        guard let heartbeatInterval else {
+            await drain(queue: queue, continuation: continuation, outbound: outbound)
+            return
+        }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 // Heartbeats: queued like any message so the numbering stays in one place.
@@ -30,18 +35,28 @@ public struct OutboundWriter: Sendable {
                     if case .terminated = continuation.yield(.message(Heartbeat())) { return }
                 }
             }
-            var seq = 0
-            for await item in queue {
-                guard case .message(let message) = item else { break }
-                seq += 1
-                do {
-                    try await outbound.write(codec.encode(message, seq: seq))
-                } catch {
-                    break
-                }
-            }
-            continuation.finish()
+            await drain(queue: queue, continuation: continuation, outbound: outbound)
             group.cancelAll()
         }
+    }
+
+    /// Writes queued messages, numbered 1, 2, 3…, until `.close` or the end of the queue.
+    func drain(
+        queue: AsyncStream<Outbound>,
+        continuation: AsyncStream<Outbound>.Continuation,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async {
+        let codec = MessageCodec()
+        var seq = 0
+        for await item in queue {
+            guard case .message(let message) = item else { break }
+            seq += 1
+            do {
+                try await outbound.write(codec.encode(message, seq: seq))
+            } catch {
+                break
+            }
+        }
+        continuation.finish()
     }
 }

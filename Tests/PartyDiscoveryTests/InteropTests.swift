@@ -58,7 +58,7 @@ struct InteropTests {
         #expect(await python.waitForLine(timeout: .seconds(8)) { $0.hasPrefix("REGISTERED") } != nil, "\(python.text)")
         let browser = try ServiceBrowser(interfaces: Loopback.interfaces)
         try await Loopback.withRunning(browsers: [browser]) {
-            let found = await Loopback.eventually(timeout: .seconds(5)) {
+            let found = await Loopback.eventually(timeout: .seconds(15)) {
                 await browser.services.contains { $0.instanceName == name && $0.isResolved }
             }
             #expect(found)
@@ -99,7 +99,7 @@ struct InteropTests {
         ])
         let browser = try ServiceBrowser(interfaces: Loopback.interfaces)
         try await Loopback.withRunning(browsers: [browser]) {
-            let found = await Loopback.eventually(timeout: .seconds(8)) {
+            let found = await Loopback.eventually(timeout: .seconds(24)) {
                 await browser.services.contains { $0.instanceName == name && $0.isResolved }
             }
             #expect(found, "avahi output: \(avahi.text)")
