@@ -46,9 +46,8 @@ extension Session {
             } else {
                 afterGameChange()
             }
-            if phase == .over && players.count < descriptor.minPlayers {
-                backToLobby()
-            }
+            // When that ended the game, finishGame already sent everyone the new table.
+            if phase != .playing { return }
         } else if phase == .over {
             if players.count < descriptor.minPlayers { backToLobby() }
             startIfDue()

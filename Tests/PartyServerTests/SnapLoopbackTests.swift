@@ -189,44 +189,25 @@ struct SnapLoopbackTests {
     /// Plays a whole game as a raw client — confirms the deal, turns its card, calls snap at once on
     /// every match — and returns every frame it received.
     static func playRaw(_ raw: inout RawClient) async throws -> [RecordedFrame] {
-        var frames: [RecordedFrame] = []
-        try await raw.hello("Raw")
-        let deadline = ContinuousClock.now + .seconds(50)
-        var readySent = false
         var confirmed = false
         var turned = -1
         var called = -1
-        while ContinuousClock.now < deadline, let frame = try await raw.nextFrame() {
-            frames.append(frame)
-            switch frame.type {
-            case "welcome" where !readySent:
-                readySent = true
-                try await raw.send("ready", "\"ready\": true")
-            case "heartbeat":
-                try await raw.send("heartbeat")
-            case "gameOver":
-                return frames
-            case "view":
-                guard let message = frame.view(SnapView.self), let me = message.view.mine else { continue }
-                let view = message.view
-                if view.phase == .dealing, !me.ready, !confirmed {
-                    confirmed = true
-                    try await raw.sendMove(SnapMove.confirmDeal)
-                }
-                guard view.phase == .playing else { continue }
-                if view.hasMatch, me.cards > 0, called < view.table {
-                    called = view.table
-                    try await raw.sendMove(SnapMove.snap(seen: view.table))
-                }
-                if message.yourTurn, turned != view.turn {
-                    turned = view.turn
-                    try await raw.sendMove(SnapMove.turn)
-                }
-            default:
-                continue
+        return try await raw.recordGame(as: "Raw") { raw, frame in
+            guard let message = frame.view(SnapView.self), let me = message.view.mine else { return }
+            let view = message.view
+            if view.phase == .dealing, !me.ready, !confirmed {
+                confirmed = true
+                try await raw.sendMove(SnapMove.confirmDeal)
+            }
+            guard view.phase == .playing else { return }
+            if view.hasMatch, me.cards > 0, called < view.table {
+                called = view.table
+                try await raw.sendMove(SnapMove.snap(seen: view.table))
+            }
+            if message.yourTurn, turned != view.turn {
+                turned = view.turn
+                try await raw.sendMove(SnapMove.turn)
             }
         }
-        Issue.record("the game did not end in time")
-        return frames
     }
 }

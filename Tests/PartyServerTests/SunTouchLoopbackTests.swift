@@ -164,41 +164,22 @@ struct SunTouchLoopbackTests {
 
     /// Plays a whole game as a raw client — tosses `toss`, strikes a few spots — and returns every frame it received.
     static func playRaw(_ raw: inout RawClient, toss: UInt32) async throws -> [RecordedFrame] {
-        var frames: [RecordedFrame] = []
-        try await raw.hello("Raw")
-        let deadline = ContinuousClock.now + .seconds(50)
         let spots = [(0.25, 0.25), (0.75, 0.75), (0.25, 0.75), (0.75, 0.25)]
-        var readySent = false
         var tossed = false
         var struck = 0
-        while ContinuousClock.now < deadline, let frame = try await raw.nextFrame() {
-            frames.append(frame)
-            switch frame.type {
-            case "welcome" where !readySent:
-                readySent = true
-                try await raw.send("ready", "\"ready\": true")
-            case "heartbeat":
-                try await raw.send("heartbeat")
-            case "gameOver":
-                return frames
-            case "view":
-                guard let view = frame.view(SunTouchView.self)?.view, let me = view.me else { continue }
-                if view.phase == .toss, !me.tossed, !tossed {
-                    tossed = true
-                    try await raw.sendMove(SunTouchMove.toss(toss))
-                }
-                // Strike again once the host has recorded the previous strike and the cooldown is over.
-                let mine = view.strikes.filter { $0.seat == me.seat }.count
-                if view.phase == .playing, me.cool == 0, mine == struck, struck < spots.count {
-                    let (x, y) = spots[struck]
-                    struck += 1
-                    try await raw.sendMove(SunTouchMove.strike(x: x, y: y, radius: 0.2))
-                }
-            default:
-                continue
+        return try await raw.recordGame(as: "Raw") { raw, frame in
+            guard let view = frame.view(SunTouchView.self)?.view, let me = view.me else { return }
+            if view.phase == .toss, !me.tossed, !tossed {
+                tossed = true
+                try await raw.sendMove(SunTouchMove.toss(toss))
+            }
+            // Strike again once the host has recorded the previous strike and the cooldown is over.
+            let mine = view.strikes.filter { $0.seat == me.seat }.count
+            if view.phase == .playing, me.cool == 0, mine == struck, struck < spots.count {
+                let (x, y) = spots[struck]
+                struck += 1
+                try await raw.sendMove(SunTouchMove.strike(x: x, y: y, radius: 0.2))
             }
         }
-        Issue.record("the game did not end in time")
-        return frames
     }
 }

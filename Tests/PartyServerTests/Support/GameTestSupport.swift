@@ -4,6 +4,7 @@ import PartyClient
 import PartyKit
 import PartyServer
 import PartyWire
+import Testing
 
 /// A test client on a real connection that sees every host event plus a tick every 20 ms, so it
 /// can wait with a time bound and play a game's bot the way the bot driver does.
@@ -249,5 +250,38 @@ extension RawClient {
     mutating func sendMove<Move: Encodable>(_ move: Move) async throws {
         let json = String(decoding: try JSONEncoder().encode(move), as: UTF8.self)
         try await send("move", "\"move\": \(json)")
+    }
+}
+
+extension RawClient {
+    /// Says hello as `name` and records every frame of a whole game: says ready after the welcome,
+    /// answers heartbeats, hands each view to `onView` (which may move), and returns at `gameOver`
+    /// (recording an issue if the game does not end within `limit`).
+    mutating func recordGame(
+        as name: String, limit: Duration = .seconds(50),
+        onView: (inout RawClient, RecordedFrame) async throws -> Void
+    ) async throws -> [RecordedFrame] {
+        var frames: [RecordedFrame] = []
+        try await hello(name)
+        let deadline = ContinuousClock.now + limit
+        var readySent = false
+        while ContinuousClock.now < deadline, let frame = try await nextFrame() {
+            frames.append(frame)
+            switch frame.type {
+            case "welcome" where !readySent:
+                readySent = true
+                try await send("ready", "\"ready\": true")
+            case "heartbeat":
+                try await send("heartbeat")
+            case "gameOver":
+                return frames
+            case "view":
+                try await onView(&self, frame)
+            default:
+                continue
+            }
+        }
+        Issue.record("the game did not end in time")
+        return frames
     }
 }
