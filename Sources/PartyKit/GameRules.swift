@@ -71,6 +71,22 @@ public protocol GameRules: Hashable, Sendable {
     /// conformance suite and by clients that have no presenter for the game.
     func candidateMoves(for seat: SeatID) -> [Move]
 
+    /// `view` as plain text (several lines, no colour, at most 72 columns) for a client that has no
+    /// presenter for this game. Built from the view alone, so it can show nothing the view hides.
+    static func plainText(of view: View, context: PresenterContext) -> String
+
+    /// The moves `seat` may make in `view`, each with a short label, for a client that has no
+    /// presenter: every one of them must be accepted by `apply` at the instant of the view. Empty
+    /// when the seat has nothing to do. Built from the view alone, like `plainText`.
+    static func labelledMoves(in view: View, for seat: SeatID) -> [LabelledMove<Move>]
+
+    /// For games whose moves are typed rather than chosen (an arithmetic expression): what to type,
+    /// shown under the menu. Nil (the default) when `labelledMoves` lists every move there is.
+    static func typedMovePrompt(in view: View, for seat: SeatID) -> String?
+
+    /// Reads a move typed by a client without a presenter, or says why the text is not one.
+    static func typedMove(_ text: String, in view: View, for seat: SeatID) -> Result<Move, InputError>
+
     /// A copy of this state in which everything `viewer` may not see has been re-randomised, while
     /// everything they may see is unchanged. Used to prove that views leak nothing.
     func hidingInformation(from viewer: Viewer, using random: inout SeededRandom) -> Self
@@ -85,6 +101,14 @@ extension GameRules {
 
     /// By default no move is an interrupt.
     public static func isInterrupt(_ move: Move) -> Bool { false }
+
+    /// By default every move is in `labelledMoves`: nothing is typed.
+    public static func typedMovePrompt(in view: View, for seat: SeatID) -> String? { nil }
+
+    /// By default nothing typed is a move.
+    public static func typedMove(_ text: String, in view: View, for seat: SeatID) -> Result<Move, InputError> {
+        .failure(InputError("Choose a move by its number."))
+    }
 
     /// Games with perfect information have nothing to hide.
     public func hidingInformation(from viewer: Viewer, using random: inout SeededRandom) -> Self { self }

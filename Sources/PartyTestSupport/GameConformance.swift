@@ -9,6 +9,10 @@ import PartyKit
 /// - the game never stalls: while it runs, someone may act or a deadline is set;
 /// - every view is unchanged when the information hidden from its viewer is re-randomised;
 /// - replaying the same seed and steps gives an equal state (determinism);
+/// - the fallback for clients without a presenter holds for every seat (`checkPlainPlay`): every
+///   labelled move is allowed by the schedule and accepted by `apply`, labels are short and unique,
+///   the plain text fits 72 columns without control characters, and a seat that could act has a
+///   menu or a typed prompt;
 /// - games that must end (`expectsEnd`) end within `maxSteps`.
 ///
 /// Use it from a test: `#expect(GameConformance.check(FourInARow.self).isEmpty)`.
@@ -80,6 +84,9 @@ public enum GameConformance {
                     fail("the view for \(viewer) changes when information hidden from it changes")
                 }
             }
+            for seat in present.sorted() {
+                for problem in checkPlainPlay(state, seat: seat, seats: seats, at: now) { fail(problem) }
+            }
             if !failures.isEmpty { break }
 
             let roll = Double(random.next() % 10_000) / 10_000
@@ -115,6 +122,11 @@ public enum GameConformance {
             }
             if !failures.isEmpty { break }
         }
+        if state.isOver && failures.isEmpty {
+            for seat in present.sorted() {
+                for problem in checkPlainPlay(state, seat: seat, seats: seats, at: now) { fail("once over, \(problem)") }
+            }
+        }
         if expectsEnd && !state.isOver && failures.isEmpty {
             failures.append("\(label): the game did not end within \(maxSteps) steps")
         }
@@ -132,5 +144,75 @@ public enum GameConformance {
         }
         if replay != state { failures.append("\(label): replaying the same seed and \(log.count) steps gave a different state") }
         return failures
+    }
+
+    /// The longest label a menu may show.
+    public static let maximumLabelLength = 40
+    /// The widest line plain text may have.
+    public static let maximumTextWidth = 72
+
+    /// What is wrong with the fallback play of `seat` in `state` at `now`, as a client without the
+    /// game's presenter gets it: the plain text of its view, its labelled moves and typed prompt.
+    public static func checkPlainPlay<Rules: GameRules>(
+        _ state: Rules, seat: SeatID, seats: [Seat], at now: GameInstant
+    ) -> [String] {
+        var problems: [String] = []
+        let view = state.view(for: .seat(seat), at: now)
+        let names = Dictionary(uniqueKeysWithValues: seats.map { ($0.id, $0.name) })
+        let context = PresenterContext(seat: seat, names: names, elapsedMilliseconds: 0, color: false)
+        let text = Rules.plainText(of: view, context: context)
+        problems += textProblems(text).map { "the plain text for \(seat) \($0)" }
+
+        let menu = Rules.labelledMoves(in: view, for: seat)
+        let schedule = state.schedule
+        var seen: Set<String> = []
+        for entry in menu {
+            let label = entry.label
+            let quoted = "labelled move \"\(label)\" (\(entry.move)) for \(seat)"
+            if label.trimmingWhitespace().isEmpty { problems.append("a \(quoted) has an empty label") }
+            if label.count > maximumLabelLength {
+                problems.append("the \(quoted) is \(label.count) characters long (at most \(maximumLabelLength))")
+            }
+            if label.contains(where: \.isControlLike) { problems.append("the \(quoted) has a control character") }
+            if !seen.insert(label).inserted { problems.append("the \(quoted) appears twice in the menu") }
+            if !(schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(entry.move))) {
+                problems.append("the \(quoted) is offered although the schedule does not let \(seat) move")
+            }
+            var copy = state
+            do {
+                try copy.apply(entry.move, from: seat, at: now)
+            } catch {
+                problems.append("the \(quoted) is rejected by apply (\(error.code): \(error.description))")
+            }
+        }
+
+        // No dead end: a seat that could make some move gets a menu or a prompt to type one.
+        if menu.isEmpty, Rules.typedMovePrompt(in: view, for: seat) == nil,
+           schedule.allows(seat) || schedule.interrupts {
+            let accepted = state.candidateMoves(for: seat).first { move in
+                guard schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(move)) else { return false }
+                var copy = state
+                return (try? copy.apply(move, from: seat, at: now)) != nil
+            }
+            if let accepted {
+                problems.append("\(seat) could make \(accepted) but has no labelled move and no typed prompt")
+            }
+        }
+        return problems
+    }
+
+    /// What is wrong with plain text: empty, lines wider than `maximumTextWidth`, control characters.
+    static func textProblems(_ text: String) -> [String] {
+        guard !text.trimmingWhitespace().isEmpty else { return ["is empty"] }
+        var problems: [String] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.count > maximumTextWidth {
+                problems.append("has line \(number + 1) of \(line.count) columns (at most \(maximumTextWidth)): \"\(line)\"")
+            }
+            if line.contains(where: \.isControlLike) {
+                problems.append("has a control character on line \(number + 1): \"\(line.filter { !$0.isControlLike })\"")
+            }
+        }
+        return problems
     }
 }

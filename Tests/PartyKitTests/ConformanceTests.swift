@@ -19,6 +19,7 @@ struct ConformanceTests {
         (Flaw.ignoresTurn, "which the schedule did not allow to move"),
         (Flaw.neverEnds, "the game did not end within 300 steps"),
         (Flaw.silentOutcome, "the outcome has no summary"),
+        (Flaw.mislabels, "labelled move \"Add 3\" (Move(amount: 3)) for seat 0 is rejected by apply (badAmount"),
     ])
     func brokenGameIsCaught(flaw: Flaw, text: String) {
         let failures = Self.check(flaw)
@@ -56,6 +57,7 @@ struct ConformanceTests {
         case .ignoresTurn: run(IgnoresTurn.self)
         case .neverEnds: run(NeverEnds.self)
         case .silentOutcome: run(SilentOutcome.self)
+        case .mislabels: run(Mislabels.self)
         }
     }
 

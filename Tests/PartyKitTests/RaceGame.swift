@@ -19,6 +19,8 @@ enum Flaw: Sendable {
     case neverEnds
     /// The outcome has an empty summary.
     case silentOutcome
+    /// The menu for a client without a presenter offers "Add 3", which the rules refuse.
+    case mislabels
 }
 
 /// Chooses the flaw of a `RaceGame`.
@@ -43,6 +45,8 @@ enum IgnoresTurn: FlawChoice { static let flaw = Flaw.ignoresTurn }
 enum NeverEnds: FlawChoice { static let flaw = Flaw.neverEnds }
 /// See `Flaw.silentOutcome`.
 enum SilentOutcome: FlawChoice { static let flaw = Flaw.silentOutcome }
+/// See `Flaw.mislabels`.
+enum Mislabels: FlawChoice { static let flaw = Flaw.mislabels }
 
 /// Counts games created by `Flaw.nondeterministic` variants: deliberately shared state, the very
 /// thing the conformance suite must catch. An `Atomic` keeps it data-race free.
@@ -166,6 +170,23 @@ struct RaceGame<Choice: FlawChoice>: GameRules {
 
     func candidateMoves(for seat: SeatID) -> [Move] {
         [Move(amount: 1), Move(amount: 2), Move(amount: 3)]
+    }
+
+    static func plainText(of view: View, context: PresenterContext) -> String {
+        var lines = ["Race to 10: the total is \(view.total)."]
+        if let turn = view.turn {
+            lines.append(turn == context.seat ? "Your turn: add 1 or 2." : "\(context.name(of: turn)) to add 1 or 2.")
+        }
+        for (index, secret) in view.secrets.sorted(by: { $0.key < $1.key }) {
+            lines.append("\(context.name(of: SeatID(index)))'s secret: \(secret).")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func labelledMoves(in view: View, for seat: SeatID) -> [LabelledMove<Move>] {
+        guard view.turn == seat else { return [] }
+        let amounts = Choice.flaw == .mislabels ? [1, 2, 3] : [1, 2]
+        return amounts.map { LabelledMove("Add \($0)", Move(amount: $0)) }
     }
 
     func hidingInformation(from viewer: Viewer, using random: inout SeededRandom) -> Self {

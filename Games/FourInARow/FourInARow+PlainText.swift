@@ -1,0 +1,87 @@
+import PartyKit
+
+extension FourInARow {
+    /// The board as rows of `X` (first player), `O` (second) and `.`, top row first, with column
+    /// numbers above and below, who plays which symbol, whose turn it is or the result.
+    ///
+    /// For example, Bob's view after four moves:
+    /// ```
+    /// Four in a Row, 4 moves played. Last disc in column 4.
+    /// X: Alice. O: Bob (you).
+    /// Your turn.
+    ///
+    ///   1 2 3 4 5 6 7
+    ///   . . . . . . .
+    ///   ...
+    ///   . . X O . . .
+    ///   1 2 3 4 5 6 7
+    /// ```
+    public static func plainText(of view: FourInARowView, context: PresenterContext) -> String {
+        let viewer = context.seat ?? view.you
+        var heading = "Four in a Row, \(view.moves) \(view.moves == 1 ? "move" : "moves") played."
+        if let last = view.last { heading += " Last disc in column \(last)." }
+        let legend = view.players.prefix(2).enumerated().map { side, seat in
+            "\(FourInARowPresenter.symbol(side: side)): \(context.name(of: seat))\(seat == viewer ? " (you)" : "")."
+        }.joined(separator: " ")
+        var status: String
+        if let outcome = view.outcome {
+            status = "Game over: \(outcome)."
+            if !view.winning.isEmpty {
+                status += " The four: \(view.winning.map(\.description).joined(separator: " "))."
+            }
+        } else {
+            status = FourInARowPresenter().turnText(view, context: context, symbols: false)
+                .replacingEllipsis() + "."
+        }
+        let numbers = "  " + (1...FourInARowBoard.columns).map(String.init).joined(separator: " ")
+        let rows = (1...FourInARowBoard.rows).reversed().map { row in
+            "  " + (1...FourInARowBoard.columns).map { column in
+                view.side(column: column, row: row).map { String(FourInARowPresenter.symbol(side: $0)) } ?? "."
+            }.joined(separator: " ")
+        }
+        var lines = wrap(heading) + wrap(legend) + wrap(status) + ["", numbers] + rows + [numbers]
+        let full = (1...FourInARowBoard.columns).filter { !view.canDrop(inColumn: $0) }
+        if !full.isEmpty, !view.isOver {
+            lines.append("Full: column\(full.count == 1 ? "" : "s") \(full.map(String.init).joined(separator: ", ")).")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "Drop in column N" for every column that is not full, when it is `seat`'s turn; nothing otherwise.
+    public static func labelledMoves(in view: FourInARowView, for seat: SeatID) -> [LabelledMove<FourInARowMove>] {
+        guard !view.isOver, view.turn == seat, view.side(of: seat) != nil else { return [] }
+        return (1...FourInARowBoard.columns).filter(view.canDrop(inColumn:)).map { column in
+            LabelledMove("Drop in column \(column)", FourInARowMove(column: column))
+        }
+    }
+
+    /// `text` split at spaces into lines of at most `width` characters, indentation kept on the first.
+    static func wrap(_ text: String, width: Int = 72) -> [String] {
+        guard text.count > width else { return [text] }
+        var lines: [String] = []
+        var line = String(text.prefix { $0 == " " })
+        let indent = line
+        for word in text.split(separator: " ") {
+            if line.count > indent.count, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent
+            }
+            var rest = Substring(word)
+            while indent.count + rest.count > width {
+                let room = max(1, width - indent.count)
+                lines.append(indent + rest.prefix(room))
+                rest = rest.dropFirst(room)
+            }
+            line += line.count > indent.count ? " " + rest : String(rest)
+        }
+        if line.count > indent.count { lines.append(line) }
+        return lines
+    }
+}
+
+extension String {
+    /// The text with a trailing "…" removed, so a sentence can end with a full stop instead.
+    fileprivate func replacingEllipsis() -> String {
+        hasSuffix("…") ? String(dropLast()) : self
+    }
+}

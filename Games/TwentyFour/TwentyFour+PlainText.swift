@@ -1,0 +1,95 @@
+import PartyKit
+
+extension TwentyFour {
+    /// The round, the time left in whole seconds, the four numbers, the viewer's standing and the
+    /// host's last reply, the results, the scores and (after the round) a solution.
+    ///
+    /// For example, during a round:
+    /// ```
+    /// TwentyFour, round 2: 87 seconds left.
+    /// Make 24 from 1 3 4 6.
+    /// You: Still guessing…
+    /// Results:
+    ///   Alice: 12.34 seconds
+    ///   Bob: Still guessing…
+    /// Scores: Alice 1 won, 2 solved; Bob 0 won, 0 solved.
+    /// ```
+    public static func plainText(of view: TwentyFourView, context: PresenterContext) -> String {
+        let seconds = TwentyFourPresenter.secondsLeft(view, context)
+        var lines: [String] = []
+        switch view.phase {
+        case .round:
+            lines.append("TwentyFour, round \(view.round): \(secondsText(seconds)) left.")
+            lines.append("Make 24 from \(view.numbers.map(String.init).joined(separator: " ")).")
+        case .pause:
+            let finished = view.round > 0 ? "round \(view.round) is over" : "waiting for players"
+            lines.append("TwentyFour, \(finished). Next round in \(secondsText(seconds)).")
+            if !view.numbers.isEmpty {
+                lines.append("The numbers were \(view.numbers.map(String.init).joined(separator: " ")).")
+            }
+        }
+        if let me = view.me { lines.append("You: \(me.text)") } else { lines.append("You are watching.") }
+        if let reply = view.reply { lines.append(reply) }
+        if let solution = view.solution, !solution.isEmpty { lines.append("A solution: \(solution)") }
+        if !view.results.isEmpty {
+            lines.append("Results:")
+            for row in view.results {
+                lines.append("  " + row.line + (row.expression.map { " with \($0)" } ?? ""))
+            }
+        }
+        if !view.scores.isEmpty {
+            let scores = view.scores.map { "\($0.name) \($0.won) won, \($0.solved) solved" }
+            lines.append("Scores: " + scores.joined(separator: "; ") + ".")
+        }
+        return lines.flatMap { wrap($0) }.joined(separator: "\n")
+    }
+
+    /// "Give up this round" while the viewer may still answer; typed expressions do the rest.
+    public static func labelledMoves(in view: TwentyFourView, for seat: SeatID) -> [LabelledMove<TwentyFourMove>] {
+        guard view.canAnswer, view.results.contains(where: { $0.seat == seat }) else { return [] }
+        return [LabelledMove("Give up this round", .giveUp)]
+    }
+
+    /// What to type while the viewer may answer: an expression with the round's four numbers.
+    public static func typedMovePrompt(in view: TwentyFourView, for seat: SeatID) -> String? {
+        guard view.canAnswer else { return nil }
+        let numbers = view.numbers.map(String.init).joined(separator: " ")
+        return "Or type an expression that makes 24 from \(numbers), using + - * / ( )."
+    }
+
+    /// Reads a typed answer (or `g`/`give up`) as the presenter's line mode does: the expression
+    /// must parse; whether it makes 24 is for the rules to judge.
+    public static func typedMove(_ text: String, in view: TwentyFourView, for seat: SeatID) -> Result<TwentyFourMove, InputError> {
+        guard view.canAnswer else { return .failure(InputError(TwentyFourPresenter.notAnswering(view))) }
+        let context = PresenterContext(seat: seat, names: [:])
+        return TwentyFourPresenter().parse(line: text, view: view, context: context)
+    }
+
+    /// "1 second" or "N seconds".
+    static func secondsText(_ seconds: Int64) -> String {
+        seconds == 1 ? "1 second" : "\(seconds) seconds"
+    }
+
+    /// `text` split at spaces into lines of at most `width` characters, indentation kept on the first.
+    static func wrap(_ text: String, width: Int = 72) -> [String] {
+        guard text.count > width else { return [text] }
+        var lines: [String] = []
+        var line = String(text.prefix { $0 == " " })
+        let indent = line
+        for word in text.split(separator: " ") {
+            if line.count > indent.count, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent
+            }
+            var rest = Substring(word)
+            while indent.count + rest.count > width {
+                let room = max(1, width - indent.count)
+                lines.append(indent + rest.prefix(room))
+                rest = rest.dropFirst(room)
+            }
+            line += line.count > indent.count ? " " + rest : String(rest)
+        }
+        if line.count > indent.count { lines.append(line) }
+        return lines
+    }
+}
