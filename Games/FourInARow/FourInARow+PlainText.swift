@@ -23,15 +23,14 @@ extension FourInARow {
         let legend = view.players.prefix(2).enumerated().map { side, seat in
             "\(FourInARowPresenter.symbol(side: side)): \(context.name(of: seat))\(seat == viewer ? " (you)" : "")."
         }.joined(separator: " ")
-        var status: String
+        var status: [String]
         if let outcome = view.outcome {
-            status = "Game over: \(outcome)."
+            status = ["Game over: \(outcome.sentence)"]
             if !view.winning.isEmpty {
-                status += " The four: \(view.winning.map(\.description).joined(separator: " "))."
+                status.append("The four: \(view.winning.map(\.description).joined(separator: " ")).")
             }
         } else {
-            status = FourInARowPresenter().turnText(view, context: context, symbols: false)
-                .replacingEllipsis() + "."
+            status = [FourInARowPresenter().turnText(view, context: context, symbols: false).replacingEllipsis() + "."]
         }
         let numbers = "  " + (1...FourInARowBoard.columns).map(String.init).joined(separator: " ")
         let rows = (1...FourInARowBoard.rows).reversed().map { row in
@@ -39,7 +38,7 @@ extension FourInARow {
                 view.side(column: column, row: row).map { String(FourInARowPresenter.symbol(side: $0)) } ?? "."
             }.joined(separator: " ")
         }
-        var lines = wrap(heading) + wrap(legend) + wrap(status) + ["", numbers] + rows + [numbers]
+        var lines = wrap(heading) + wrap(legend) + status.flatMap { wrap($0) } + ["", numbers] + rows + [numbers]
         let full = (1...FourInARowBoard.columns).filter { !view.canDrop(inColumn: $0) }
         if !full.isEmpty, !view.isOver {
             lines.append("Full: column\(full.count == 1 ? "" : "s") \(full.map(String.init).joined(separator: ", ")).")
@@ -47,15 +46,16 @@ extension FourInARow {
         return lines.joined(separator: "\n")
     }
 
-    /// "Drop in column N" for every column that is not full, when it is `seat`'s turn; nothing otherwise.
+    /// "Drop in column N" for every column that is not full, when `view` is `seat`'s own and it is
+    /// their turn; nothing otherwise.
     public static func labelledMoves(in view: FourInARowView, for seat: SeatID) -> [LabelledMove<FourInARowMove>] {
-        guard !view.isOver, view.turn == seat, view.side(of: seat) != nil else { return [] }
+        guard !view.isOver, view.you == seat, view.turn == seat, view.side(of: seat) != nil else { return [] }
         return (1...FourInARowBoard.columns).filter(view.canDrop(inColumn:)).map { column in
             LabelledMove("Drop in column \(column)", FourInARowMove(column: column))
         }
     }
 
-    /// `text` split at spaces into lines of at most `width` characters, indentation kept on the first.
+    /// `text` split at spaces into lines of at most `width` characters, keeping the first line's indentation.
     static func wrap(_ text: String, width: Int = 72) -> [String] {
         guard text.count > width else { return [text] }
         var lines: [String] = []
@@ -83,5 +83,11 @@ extension String {
     /// The text with a trailing "…" removed, so a sentence can end with a full stop instead.
     fileprivate func replacingEllipsis() -> String {
         hasSuffix("…") ? String(dropLast()) : self
+    }
+
+    /// The text as a sentence: a full stop added unless it already ends with one (or ! or ?).
+    fileprivate var sentence: String {
+        guard let last, !".!?".contains(last) else { return self }
+        return self + "."
     }
 }

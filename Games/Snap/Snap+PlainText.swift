@@ -6,7 +6,7 @@ extension Snap {
     ///
     /// For example, while playing:
     /// ```
-    /// Snap!, turn 12 of 1000. Your turn: 8 seconds left.
+    /// Snap! Turn 12 of 1000. Your turn: 8 seconds left.
     /// You: 13 cards (10 face down), top Q♥.
     /// Bob: 20 cards (20 face down), no open card.
     /// Carol: out of cards.
@@ -20,12 +20,12 @@ extension Snap {
             let seated = view.players.filter { !$0.gone }
             let ready = seated.filter(\.ready).count
             let seconds = SnapPresenter.seconds((view.dealMs ?? 0) - elapsed)
-            lines.append("Snap!, dealing: \(ready) of \(seated.count) ready, play starts in \(secondsText(seconds)).")
+            lines.append("Snap! Dealing: \(ready) of \(seated.count) ready, play starts in \(secondsText(seconds)).")
             if let mine = view.mine, !mine.gone {
                 lines.append(mine.ready ? "You are ready; waiting for the others." : "Confirm you have seen the deal.")
             }
         case .playing:
-            var line = "Snap!, turn \(view.turn + 1) of \(view.limit)."
+            var line = "Snap! Turn \(view.turn + 1) of \(view.limit)."
             if let active = view.player(view.active) {
                 let who = active.seat == view.me ? "Your turn" : "\(active.name)'s turn"
                 if view.paused {
@@ -37,7 +37,7 @@ extension Snap {
             }
             lines.append(line)
         case .over:
-            lines.append("Snap!, game over: \(view.outcome ?? "finished").")
+            lines.append("Snap! Game over: \((view.outcome ?? "finished").sentence)")
         }
         for player in view.players {
             let name = player.seat == view.me ? "You" : player.name
@@ -107,5 +107,13 @@ extension Snap {
         }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+}
+
+extension String {
+    /// The text as a sentence: a full stop added unless it already ends with one (or ! or ?).
+    fileprivate var sentence: String {
+        guard let last, !".!?".contains(last) else { return self }
+        return self + "."
     }
 }

@@ -52,7 +52,7 @@ extension SunTouch {
         case .playing:
             lines.append("SunTouch: \(wholeSeconds(view.left - elapsed)) left.")
         case .over:
-            lines.append("SunTouch is over: \(view.end ?? "finished").")
+            lines.append("SunTouch is over: \((view.end ?? "finished").sentence)")
         }
         if let grace = view.pause {
             let away = view.players.filter(\.away).map { $0.seat == view.you ? "your" : "\(context.name(of: $0.seat))'s" }
@@ -230,5 +230,11 @@ extension String {
     fileprivate var capitalizedFirst: String {
         guard let first else { return self }
         return first.uppercased() + dropFirst()
+    }
+
+    /// The text as a sentence: a full stop added unless it already ends with one (or ! or ?).
+    fileprivate var sentence: String {
+        guard let last, !".!?".contains(last) else { return self }
+        return self + "."
     }
 }

@@ -12,7 +12,9 @@ extension TwentyFour {
     /// Results:
     ///   Alice: 12.34 seconds
     ///   Bob: Still guessing…
-    /// Scores: Alice 1 won, 2 solved; Bob 0 won, 0 solved.
+    /// Scores (rounds won, rounds solved):
+    ///   Alice: 1 won, 2 solved
+    ///   Bob: 0 won, 0 solved
     /// ```
     public static func plainText(of view: TwentyFourView, context: PresenterContext) -> String {
         let seconds = TwentyFourPresenter.secondsLeft(view, context)
@@ -38,8 +40,10 @@ extension TwentyFour {
             }
         }
         if !view.scores.isEmpty {
-            let scores = view.scores.map { "\($0.name) \($0.won) won, \($0.solved) solved" }
-            lines.append("Scores: " + scores.joined(separator: "; ") + ".")
+            lines.append("Scores (rounds won, rounds solved):")
+            for score in view.scores {
+                lines.append("  \(score.name): \(score.won) won, \(score.solved) solved")
+            }
         }
         return lines.flatMap { wrap($0) }.joined(separator: "\n")
     }
@@ -70,7 +74,7 @@ extension TwentyFour {
         seconds == 1 ? "1 second" : "\(seconds) seconds"
     }
 
-    /// `text` split at spaces into lines of at most `width` characters, indentation kept on the first.
+    /// `text` split at spaces into lines of at most `width` characters, keeping the first line's indentation.
     static func wrap(_ text: String, width: Int = 72) -> [String] {
         guard text.count > width else { return [text] }
         var lines: [String] = []

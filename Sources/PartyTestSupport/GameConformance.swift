@@ -202,7 +202,7 @@ public enum GameConformance {
     }
 
     /// What is wrong with plain text: empty, lines wider than `maximumTextWidth`, control characters.
-    static func textProblems(_ text: String) -> [String] {
+    public static func textProblems(_ text: String) -> [String] {
         guard !text.trimmingWhitespace().isEmpty else { return ["is empty"] }
         var problems: [String] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
