@@ -56,6 +56,18 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "PartyTerminal", dependencies: ["PartyKit"]),
+        // `swift package --allow-writing-to-package-directory new-game <Name>`: creates and registers a
+        // game (docs/ADDING_A_GAME.md). The plugin only runs party-scaffold; PartyScaffold has the logic.
+        .target(name: "PartyScaffold"),
+        .executableTarget(name: "party-scaffold", dependencies: ["PartyScaffold"]),
+        .plugin(
+            name: "NewGame",
+            capability: .command(
+                intent: .custom(verb: "new-game", description: "Create a game module under Games/ and register it (--sync: regenerate the catalog)"),
+                permissions: [.writeToPackageDirectory(reason: "new-game writes Games/<Name>, Tests/<Name>Tests, the games list in Package.swift and the generated game catalog")]
+            ),
+            dependencies: ["party-scaffold"]
+        ),
         // The person's client for any game: full-screen TUI or line mode, on top of PartyClient.
         .target(name: "PartyShell", dependencies: ["PartyKit", "PartyWire", "PartyClient", "PartyTerminal", "PartyDiscovery"]),
         // The catalog of every game module listed in `games`.
@@ -90,6 +102,7 @@ let package = Package(
         // Drives the built executables: tmux for the TUI, pipes for line mode, discovery end to end.
         .testTarget(name: "PartyShellTests", dependencies: ["PartyKit"], exclude: ["Scripts"]),
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
+        .testTarget(name: "PartyScaffoldTests", dependencies: ["PartyScaffold"]),
     ]
         + games.map { .target(name: $0, dependencies: ["PartyKit"], path: "Games/\($0)") }
         + games.map {

@@ -1,19 +1,10 @@
-import FourInARow
 import PartyKit
-import Snap
-import SunTouch
-import TwentyFour
 
 /// Every game this build ships, by id.
+///
+/// The list itself, `all`, is generated from the `games` list in Package.swift into
+/// `GameCatalog+Games.swift` (`swift package --allow-writing-to-package-directory new-game --sync`).
 public enum GameCatalog {
-    /// All games, in the order `--list-games` shows them.
-    public static let all: [any PartyGame.Type] = [
-        FourInARowGame.self,
-        TwentyFourGame.self,
-        SnapGame.self,
-        SunTouchGame.self,
-    ]
-
     /// The game with this id (case-insensitive), if this build has it.
     public static func game(id: String) -> (any PartyGame.Type)? {
         all.first { $0.descriptor.id == id.lowercased() }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import PartyScaffold
+
+/// The real repository: the generated catalog and the `Games/` folders follow Package.swift's list.
+@Suite("This repository's games")
+struct RepositoryTests {
+    /// The package root, found from this file's path (symbolic links resolved).
+    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let scaffolder = Scaffolder(packageDirectory: Self.root)
+
+    @Test func theGeneratedCatalogIsCurrent() throws {
+        let expected = try scaffolder.expectedCatalog()
+        let actual = try? String(contentsOf: Self.root.appendingPathComponent(expected.path), encoding: .utf8)
+        #expect(actual == expected.contents, "\(ScaffoldError.catalogStale(path: expected.path))")
+    }
+
+    @Test func everyFolderUnderGamesIsAListedGame() throws {
+        let unlisted = try scaffolder.unlistedGameFolders()
+        #expect(unlisted.isEmpty, "\(unlisted.map { ScaffoldError.gameFolderUnlisted(path: "Games/\($0)").description })")
+    }
+
+    @Test func everyListedGameHasItsModuleAndTests() throws {
+        let names = try scaffolder.gamesList().names
+        #expect(!names.isEmpty)
+        for name in names {
+            #expect(scaffolder.isDirectory("Games/\(name)"), "\(ScaffoldError.gameFolderMissing(name: name, path: "Games/\(name)"))")
+            #expect(scaffolder.isDirectory("Tests/\(name)Tests"), "Tests/\(name)Tests is missing")
+            #expect(throws: Never.self, "\(name) is not a valid game name") { try GameName(validating: name) }
+        }
+    }
+
+    @Test func everyGameExportsItsBundleForTheCatalog() throws {
+        for name in try scaffolder.gamesList().names {
+            let folder = Self.root.appendingPathComponent("Games/\(name)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            let declares = try files.contains { file in
+                try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                    .contains("public enum \(name)Game: PartyGame")
+            }
+            #expect(declares, "Games/\(name) must declare `public enum \(name)Game: PartyGame` for the catalog")
+        }
+    }
+
+    @Test func theReservedPartyKitTypesAreExactlyPartyKitsTypes() throws {
+        let folder = Self.root.appendingPathComponent("Sources/PartyKit")
+        var declared: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /(?m)^public (?:final )?(?:struct|enum|protocol|class|actor|typealias) ([A-Za-z0-9_]+)/) {
+                declared.insert(String(match.output.1))
+            }
+        }
+        #expect(declared == ReservedNames.partyKitTypes)
+    }
+}
