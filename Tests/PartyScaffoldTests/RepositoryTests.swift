@@ -56,4 +56,15 @@ struct RepositoryTests {
         }
         #expect(declared == ReservedNames.partyKitTypes)
     }
+
+    @Test func theGuideExplainsEveryGeneratedFile() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/ADDING_A_GAME.md"), encoding: .utf8)
+        let name = try GameName(validating: "Zq")
+        for file in GameTemplate.files(for: name) {
+            let pattern = (file.path.hasPrefix("Tests/") ? file.path : String(file.path.split(separator: "/").last!))
+                .replacingOccurrences(of: "Zq", with: "<Name>")
+            #expect(guide.contains("`\(pattern)`"), "docs/ADDING_A_GAME.md does not explain \(pattern)")
+        }
+        #expect(guide.contains(ScaffoldCommand.usage.split(separator: "\n")[0].dropFirst("Usage: ".count)))
+    }
 }
