@@ -54,6 +54,7 @@ public enum GameConformance {
         let label = "\(Rules.descriptor.id), \(players) players, seed \(seed)"
         let seats = (0..<players).map { Seat(id: SeatID($0), name: "Player \($0 + 1)") }
         let setup = GameSetup(seats: seats, configuration: configuration, seed: seed, gameNumber: Int(seed % 3), now: .zero)
+        let names = Dictionary(uniqueKeysWithValues: seats.map { ($0.id, $0.name) })
         var state = Rules(setup: setup)
         var random = SeededRandom(seed: seed &* 0x9E37_79B9 &+ 17)
         var now = GameInstant.zero
@@ -86,6 +87,10 @@ public enum GameConformance {
             }
             for seat in present.sorted() {
                 for problem in checkPlainPlay(state, seat: seat, seats: seats, at: now) { fail(problem) }
+            }
+            let spectatorContext = PresenterContext(seat: nil, names: names, color: false)
+            for problem in textProblems(Rules.plainText(of: state.view(for: .spectator, at: now), context: spectatorContext)) {
+                fail("the plain text for a spectator \(problem)")
             }
             if !failures.isEmpty { break }
 

@@ -20,6 +20,8 @@ struct ConformanceTests {
         (Flaw.neverEnds, "the game did not end within 300 steps"),
         (Flaw.silentOutcome, "the outcome has no summary"),
         (Flaw.mislabels, "labelled move \"Add 3\" (Move(amount: 3)) for seat 0 is rejected by apply (badAmount"),
+        (Flaw.emptyMenu, "seat 0 could make Move(amount: 1) but has no labelled move and no typed prompt"),
+        (Flaw.wideText, "the plain text for seat 0 has line 4 of 80 columns (at most 72)"),
     ])
     func brokenGameIsCaught(flaw: Flaw, text: String) {
         let failures = Self.check(flaw)
@@ -58,6 +60,8 @@ struct ConformanceTests {
         case .neverEnds: run(NeverEnds.self)
         case .silentOutcome: run(SilentOutcome.self)
         case .mislabels: run(Mislabels.self)
+        case .emptyMenu: run(EmptyMenu.self)
+        case .wideText: run(WideText.self)
         }
     }
 

@@ -21,6 +21,10 @@ enum Flaw: Sendable {
     case silentOutcome
     /// The menu for a client without a presenter offers "Add 3", which the rules refuse.
     case mislabels
+    /// The menu for a client without a presenter is always empty, so such a client cannot play.
+    case emptyMenu
+    /// The plain text has a line wider than 72 columns.
+    case wideText
 }
 
 /// Chooses the flaw of a `RaceGame`.
@@ -47,6 +51,10 @@ enum NeverEnds: FlawChoice { static let flaw = Flaw.neverEnds }
 enum SilentOutcome: FlawChoice { static let flaw = Flaw.silentOutcome }
 /// See `Flaw.mislabels`.
 enum Mislabels: FlawChoice { static let flaw = Flaw.mislabels }
+/// See `Flaw.emptyMenu`.
+enum EmptyMenu: FlawChoice { static let flaw = Flaw.emptyMenu }
+/// See `Flaw.wideText`.
+enum WideText: FlawChoice { static let flaw = Flaw.wideText }
 
 /// Counts games created by `Flaw.nondeterministic` variants: deliberately shared state, the very
 /// thing the conformance suite must catch. An `Atomic` keeps it data-race free.
@@ -180,11 +188,12 @@ struct RaceGame<Choice: FlawChoice>: GameRules {
         for (index, secret) in view.secrets.sorted(by: { $0.key < $1.key }) {
             lines.append("\(context.name(of: SeatID(index)))'s secret: \(secret).")
         }
+        if Choice.flaw == .wideText { lines.append(String(repeating: "=", count: 80)) }
         return lines.joined(separator: "\n")
     }
 
     static func labelledMoves(in view: View, for seat: SeatID) -> [LabelledMove<Move>] {
-        guard view.turn == seat else { return [] }
+        guard view.turn == seat, Choice.flaw != .emptyMenu else { return [] }
         let amounts = Choice.flaw == .mislabels ? [1, 2, 3] : [1, 2]
         return amounts.map { LabelledMove("Add \($0)", Move(amount: $0)) }
     }
