@@ -53,7 +53,7 @@ public struct BotRunner<Game: PartyGame>: Sendable {
                     if case .terminated = feed.yield(.tick) { return }
                 }
             }
-            var table = TableState<Game.Rules>(welcome: welcome)
+            var table = TableState<Game.Rules.View>(welcome: welcome)
             var bot = Game.Bot(seat: table.seat, seed: seed)
             var botGame = 0
             var plan: BotPlan<Game.Rules.Move>?

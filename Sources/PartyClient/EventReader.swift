@@ -22,7 +22,7 @@ struct EventReader: Sendable {
                 case .playerLeft: event = (try? codec.decode(PlayerLeft.self, from: envelope)).map(ClientEvent.playerLeft)
                 case .ended: event = (try? codec.decode(Ended.self, from: envelope)).map(ClientEvent.ended)
                 case .error: event = (try? codec.decode(ErrorMessage.self, from: envelope)).map(ClientEvent.error)
-                case .heartbeat, .hello, .ready, .start, .move, .rematch, .leave: event = nil
+                case .heartbeat, .hello, .ready, .start, .move, .typedMove, .rematch, .leave: event = nil
                 }
                 if let event {
                     events.yield(event)

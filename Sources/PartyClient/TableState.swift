@@ -2,14 +2,15 @@ import PartyKit
 import PartyWire
 
 /// What a client knows about its session, updated event by event; shared by the TUI, line mode,
-/// bots and tests so they all read the host the same way.
-public struct TableState<Rules: GameRules>: Sendable {
+/// bots and tests so they all read the host the same way. `View` is the game's view type, or
+/// `PlainTextView<JSONValue>` for a client playing a game it has no presenter for.
+public struct TableState<View: Codable & Sendable>: Sendable {
     /// The host's latest welcome (a reconnection brings a new one).
     public private(set) var welcome: Welcome
     /// The latest table state.
     public private(set) var lobby: Lobby?
     /// The latest view of the running (or just finished) game.
-    public private(set) var view: Rules.View?
+    public private(set) var view: View?
     /// The game number the view belongs to.
     public private(set) var game = 0
     /// Whether we may send an ordinary move now.
@@ -90,7 +91,7 @@ public struct TableState<Rules: GameRules>: Sendable {
             }
             return .lobby
         case .view(let envelope):
-            guard let message = try? MessageCodec().decode(ViewMessage<Rules.View>.self, from: envelope) else {
+            guard let message = try? MessageCodec().decode(ViewMessage<View>.self, from: envelope) else {
                 notice = "The host sent a view this client cannot read (is it the same version?)."
                 return .notice(notice!)
             }

@@ -10,6 +10,8 @@ public enum HostRejection: Error, Hashable, Sendable {
     case notYourSeat(claimed: Int, actual: Int)
     /// The move's JSON does not fit this game.
     case invalidMove(detail: String)
+    /// Typed text is not a move of this game; the detail comes from the game's rules.
+    case notAMove(detail: String)
 
     /// The machine-readable reason sent in `moveRejected`.
     public var code: String {
@@ -19,6 +21,7 @@ public enum HostRejection: Error, Hashable, Sendable {
         case .notYourTurn: "notYourTurn"
         case .notYourSeat: "notYourSeat"
         case .invalidMove: "invalidMove"
+        case .notAMove: "notAMove"
         }
     }
 }
@@ -31,6 +34,7 @@ extension HostRejection: CustomStringConvertible {
         case .notYourTurn: "It is not your turn."
         case .notYourSeat(let claimed, let actual): "You play seat \(actual), not seat \(claimed)."
         case .invalidMove(let detail): "That is not a move of this game: \(detail)."
+        case .notAMove(let detail): detail
         }
     }
 }

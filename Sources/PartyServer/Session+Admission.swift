@@ -24,7 +24,7 @@ extension Session {
             return .rejected(Reject(reason: "badName", message: "That name is too long."))
         }
         if let token = hello.token {
-            return reattach(token: token, peer: peer)
+            return reattach(token: token, peer: peer, plainText: wantsPlainText(hello))
         }
         if hello.hostKey != hostKey, let problem = codeProblem(hello.code, address: peer.address) {
             return .rejected(problem)
@@ -62,7 +62,7 @@ extension Session {
         let seat = freeSeat(from: reserved ? 1 : 0)
         let name = NameCleaner.unique(hello.name, seat: seat, taken: players.map(\.name))
         let player = TablePlayer(seat: seat, name: name, isHost: isHost, isBot: hello.bot ?? false,
-                                 peer: peer, token: newToken())
+                                 peer: peer, plainText: wantsPlainText(hello), token: newToken())
         players.append(player)
         players.sort { $0.seat < $1.seat }
         logger.info("seated \(name) at seat \(seat)", metadata: ["peer": "\(peer.id)"])
@@ -87,18 +87,18 @@ extension Session {
                                     message: "No more spectators fit (\(options.maxSpectators) are watching)."))
         }
         let cleaned = NameCleaner.clean(hello.name)
-        let spectator = Spectator(peer: peer, name: cleaned.isEmpty ? "Spectator" : cleaned)
+        let spectator = Spectator(peer: peer, name: cleaned.isEmpty ? "Spectator" : cleaned, plainText: wantsPlainText(hello))
         spectators.append(spectator)
         logger.info("\(spectator.name) is watching", metadata: ["peer": "\(peer.id)"])
         let welcome = welcome(seat: nil, name: spectator.name, token: "")
         peer.send(welcome)
         broadcastLobby()
-        sendCurrentView(to: peer, seat: nil)
+        sendCurrentView(to: peer, seat: nil, plainText: spectator.plainText)
         return .welcomed(welcome)
     }
 
     /// Gives a held (or still open) seat back to whoever presents its current token.
-    func reattach(token: String, peer: PeerLink) -> Admission {
+    func reattach(token: String, peer: PeerLink, plainText: Bool) -> Admission {
         guard !token.isEmpty, let index = players.firstIndex(where: { $0.token == token || $0.previousToken == token }) else {
             return .rejected(Reject(reason: "badToken",
                                     message: "That seat is no longer held for you (the token is unknown, expired or already used)."))
@@ -110,6 +110,7 @@ extension Session {
             old.peer.abort()
         }
         players[index].peer = peer
+        players[index].plainText = plainText
         players[index].connected = true
         players[index].disconnectedAt = nil
         // Keep the token that was presented, until the new connection shows it got the new one.
@@ -127,20 +128,9 @@ extension Session {
         if phase == .playing {
             afterGameChange()
         } else {
-            sendCurrentView(to: peer, seat: player.seat)
+            sendCurrentView(to: peer, seat: player.seat, plainText: plainText)
         }
         return .welcomed(welcome)
-    }
-
-    /// Sends the running (or just finished) game's view to one client.
-    func sendCurrentView(to peer: PeerLink, seat: Int?) {
-        guard let running = rules, phase != .lobby else { return }
-        let now = now()
-        let viewer: Viewer = seat.map { .seat(SeatID($0)) } ?? .spectator
-        let schedule = running.schedule
-        peer.send(ViewMessage(game: gamesPlayed, view: running.view(for: viewer, at: now),
-                              yourTurn: seat.map { running.outcome == nil && schedule.allows(SeatID($0)) } ?? false,
-                              deadlineMs: schedule.deadline.map { max(0, $0.milliseconds(since: now)) }))
     }
 
     func newToken() -> String {

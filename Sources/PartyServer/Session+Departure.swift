@@ -78,7 +78,7 @@ extension Session {
             return
         case .leave:
             remove(peerID: spectator.peer.id, reason: .left)
-        case .move:
+        case .move, .typedMove:
             spectator.peer.send(MoveRejected(inReplyTo: envelope.seq, reason: "spectator",
                                              message: "Spectators cannot move; join as a player to play."))
         default:

@@ -68,34 +68,65 @@ extension Session {
     // MARK: Moves
 
     func move(_ envelope: Envelope, from index: Int) {
-        let player = players[index]
-        func reject(_ code: String, _ message: String) {
-            player.peer.send(MoveRejected(inReplyTo: envelope.seq, reason: code, message: message))
-        }
-        guard phase == .playing, var running = rules else {
-            let rejection = phase == .over ? HostRejection.gameOver : .noGameRunning
-            return reject(rejection.code, rejection.description)
-        }
+        guard let running = runningRules(answering: envelope.seq, from: index) else { return }
         let message: MoveMessage<Rules.Move>
         do {
             message = try codec.decode(MoveMessage<Rules.Move>.self, from: envelope)
         } catch {
-            let rejection = HostRejection.invalidMove(detail: Self.detail(of: error))
-            return reject(rejection.code, rejection.description)
+            return rejectMove(HostRejection.invalidMove(detail: Self.detail(of: error)), seq: envelope.seq, from: index)
         }
+        let player = players[index]
         if let claimed = message.seat, claimed != player.seat {
-            let rejection = HostRejection.notYourSeat(claimed: claimed, actual: player.seat)
-            return reject(rejection.code, rejection.description)
+            return rejectMove(HostRejection.notYourSeat(claimed: claimed, actual: player.seat), seq: envelope.seq, from: index)
         }
+        play(message.move, on: running, seq: envelope.seq, from: index)
+    }
+
+    /// A move typed by a client without the game's presenter: the rules read it from the text.
+    func typedMove(_ envelope: Envelope, from index: Int) {
+        guard let running = runningRules(answering: envelope.seq, from: index) else { return }
+        let message: TypedMove
+        do {
+            message = try codec.decode(TypedMove.self, from: envelope)
+        } catch {
+            return rejectMove(HostRejection.invalidMove(detail: Self.detail(of: error)), seq: envelope.seq, from: index)
+        }
+        let seat = SeatID(players[index].seat)
+        let view = running.view(for: .seat(seat), at: now())
+        switch Rules.typedMove(String(message.text.prefix(200)), in: view, for: seat) {
+        case .success(let move):
+            play(move, on: running, seq: envelope.seq, from: index)
+        case .failure(let error):
+            rejectMove(HostRejection.notAMove(detail: error.message), seq: envelope.seq, from: index)
+        }
+    }
+
+    /// The running game's rules, or nil after telling the sender why no move is possible now.
+    func runningRules(answering seq: Int, from index: Int) -> Rules? {
+        guard phase == .playing, let running = rules else {
+            rejectMove(phase == .over ? HostRejection.gameOver : .noGameRunning, seq: seq, from: index)
+            return nil
+        }
+        return running
+    }
+
+    func rejectMove(_ rejection: HostRejection, seq: Int, from index: Int) {
+        players[index].peer.send(MoveRejected(inReplyTo: seq, reason: rejection.code, message: rejection.description))
+    }
+
+    /// Checks the schedule, lets the rules apply `move`, and sends everyone the result.
+    func play(_ move: Rules.Move, on running: Rules, seq: Int, from index: Int) {
+        var running = running
+        let seat = SeatID(players[index].seat)
         let schedule = running.schedule
-        let seat = SeatID(player.seat)
-        guard schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(message.move)) else {
-            return reject(HostRejection.notYourTurn.code, HostRejection.notYourTurn.description)
+        guard schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(move)) else {
+            return rejectMove(.notYourTurn, seq: seq, from: index)
         }
         do {
-            try running.apply(message.move, from: seat, at: now())
+            try running.apply(move, from: seat, at: now())
         } catch {
-            return reject(error.code, error.description)
+            players[index].peer.send(MoveRejected(inReplyTo: seq, reason: error.code, message: error.description))
+            return
         }
         rules = running
         afterGameChange()
@@ -114,15 +145,22 @@ extension Session {
         let deadline = schedule.deadline.map { max(0, $0.milliseconds(since: now)) }
         for player in players where player.connected {
             let seat = SeatID(player.seat)
-            let view = ViewMessage(game: gamesPlayed, view: running.view(for: .seat(seat), at: now),
-                                   yourTurn: running.outcome == nil && schedule.allows(seat), deadlineMs: deadline)
-            if !player.peer.send(view) {
+            let yourTurn = running.outcome == nil && schedule.allows(seat)
+            if !sendView(of: running, to: player.peer, viewer: .seat(seat), plainText: player.plainText,
+                         yourTurn: yourTurn, deadlineMs: deadline, at: now) {
                 logger.warning("\(player.name) stopped reading; their connection was closed")
             }
         }
         if !spectators.isEmpty {
             let view = ViewMessage(game: gamesPlayed, view: running.view(for: .spectator, at: now), yourTurn: false, deadlineMs: deadline)
-            for spectator in spectators { spectator.peer.send(view) }
+            for spectator in spectators {
+                if spectator.plainText {
+                    sendView(of: running, to: spectator.peer, viewer: .spectator, plainText: true,
+                             yourTurn: false, deadlineMs: deadline, at: now)
+                } else {
+                    spectator.peer.send(view)
+                }
+            }
         }
         if running.outcome != nil { finishGame(sendOutcome: true) }
     }

@@ -88,6 +88,8 @@ actor Session<Rules: GameRules> {
             startRequested(by: index, seq: envelope.seq)
         case .move:
             move(envelope, from: index)
+        case .typedMove:
+            typedMove(envelope, from: index)
         case .rematch:
             rematchRequested(by: index, seq: envelope.seq)
         case .leave:

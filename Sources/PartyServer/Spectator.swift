@@ -4,4 +4,6 @@ struct Spectator: Sendable {
     var peer: PeerLink
     /// The cleaned name.
     var name: String
+    /// Whether this connection's client lacks the game's presenter and gets plain-text views.
+    var plainText = false
 }

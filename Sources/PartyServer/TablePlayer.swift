@@ -17,6 +17,8 @@ struct TablePlayer: Sendable {
     var rematch = false
     /// The connection.
     var peer: PeerLink
+    /// Whether this connection's client lacks the game's presenter and gets plain-text views.
+    var plainText = false
     /// The reconnect secret (changes at every welcome).
     var token: String
     /// The token before the last reconnection, still good until the new connection sends anything

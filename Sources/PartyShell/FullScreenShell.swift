@@ -9,7 +9,7 @@ struct FullScreenShell<Game: PartyGame> {
     let terminal: Terminal
     let color: Bool
     let banner: String?
-    var table: TableState<Game.Rules>
+    var table: TableState<Game.Rules.View>
     var presenter = Game.Presenter()
     /// A line for the person (a refused move, someone leaving); it fades after a few seconds.
     var status: String? {
@@ -77,7 +77,7 @@ struct FullScreenShell<Game: PartyGame> {
     }
 
     /// Keeps the status line in step with what the host said.
-    mutating func noteChange(_ change: TableState<Game.Rules>.Change) {
+    mutating func noteChange(_ change: TableState<Game.Rules.View>.Change) {
         if table.game != game {
             game = table.game
             presenter = Game.Presenter()

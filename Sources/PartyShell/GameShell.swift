@@ -26,8 +26,16 @@ public enum GameShell {
                                                color: options.color, banner: options.banner)
             return await screen.run()
         } else {
-            var lines = LineShell<Game>(connection: connection, welcome: welcome)
+            var lines = LineShell(connection: connection, welcome: welcome, play: PresenterLines<Game>())
             return await lines.run()
         }
+    }
+
+    /// Plays a game this client has no presenter for (or when the person asked for plain text):
+    /// the host's plain-text views and a numbered menu of moves, one block per update, in any
+    /// terminal. The hello must have listed the games this client draws (`Hello.games`).
+    public static func playPlainText(connection: PartySession, welcome: Welcome) async -> String {
+        var lines = LineShell(connection: connection, welcome: welcome, play: PlainTextLines())
+        return await lines.run()
     }
 }

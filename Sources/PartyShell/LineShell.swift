@@ -5,14 +5,16 @@ import PartyWire
 
 /// The plain client for scripts and dumb terminals: one line per update on standard output,
 /// commands and moves read line by line from standard input.
-struct LineShell<Game: PartyGame> {
+struct LineShell<Play: LinePlay> {
     let connection: PartySession
-    var table: TableState<Game.Rules>
-    let presenter = Game.Presenter()
+    var table: TableState<Play.View>
+    let play: Play
     var lastLobbyLine = ""
+    var lastView = ""
 
-    init(connection: PartySession, welcome: Welcome) {
+    init(connection: PartySession, welcome: Welcome, play: Play) {
         self.connection = connection
+        self.play = play
         table = TableState(welcome: welcome)
     }
 
@@ -61,7 +63,7 @@ struct LineShell<Game: PartyGame> {
         }
     }
 
-    mutating func report(_ change: TableState<Game.Rules>.Change) {
+    mutating func report(_ change: TableState<Play.View>.Change) {
         switch change {
         case .none:
             return
@@ -76,11 +78,14 @@ struct LineShell<Game: PartyGame> {
             Self.say(line)
         case .view:
             guard let view = table.view else { return }
-            let context = PresenterContext(seat: table.viewerSeat, names: table.names, color: false)
-            Self.say(presenter.describe(view, context: context))
+            let text = play.describe(view, table: table)
+            guard text != lastView else { return }
+            lastView = text
+            Self.say(text)
         case .notice(let text):
             Self.say("! \(text)")
         case .gameOver:
+            lastView = ""
             Self.say("Game over: \(table.gameOver?.summary ?? "")  (type r for a rematch, q to leave)")
         case .closed(let why):
             Self.say("Session over: \(why)")
@@ -94,7 +99,7 @@ struct LineShell<Game: PartyGame> {
         case "q", "quit", "exit", "leave":
             return false
         case "help", "?":
-            Self.say("Commands: ready, unready, start (host), r/rematch, q/quit, help. Moves: \(presenter.lineHelp)")
+            Self.say("Commands: ready, unready, start (host), r/rematch, q/quit, help. Moves: \(play.help)")
             return true
         case "ready":
             connection.send(Ready(ready: true))
@@ -119,10 +124,9 @@ struct LineShell<Game: PartyGame> {
             if !line.isEmpty { Self.say("! No game is running yet: type ready (or start, if you are the host).") }
             return true
         }
-        let context = PresenterContext(seat: table.viewerSeat, names: table.names, color: false)
-        switch presenter.parse(line: line, view: view, context: context) {
-        case .success(let move):
-            connection.send(MoveMessage(move: move))
+        switch play.read(line, view: view, table: table) {
+        case .success(let message):
+            connection.send(message)
         case .failure(let error):
             Self.say("! \(error.message)")
         }

@@ -14,9 +14,12 @@ public struct SessionLobby: Sendable {
     public var fullScreen: Bool
     /// Colours allowed.
     public var color: Bool
+    /// The game ids this client draws itself; other sessions are marked as played in plain text.
+    public var drawnGames: Set<String>?
 
     /// Creates a lobby.
-    public init(gameFilter: String?, interfaces: DiscoveryInterfaces, fullScreen: Bool, color: Bool) {
+    public init(gameFilter: String?, interfaces: DiscoveryInterfaces, fullScreen: Bool, color: Bool, drawnGames: Set<String>? = nil) {
+        self.drawnGames = drawnGames
         self.gameFilter = gameFilter
         self.interfaces = interfaces
         self.fullScreen = fullScreen
@@ -58,6 +61,12 @@ public struct SessionLobby: Sendable {
         }
     }
 
+    func line(for service: DiscoveredService) -> String {
+        let line = Self.line(for: service)
+        guard let drawnGames, let game = service.txt["game"], !drawnGames.contains(game) else { return line }
+        return line + " · plain text"
+    }
+
     static func line(for service: DiscoveredService) -> String {
         let title = service.txt["title"] ?? service.txt["game"] ?? "?"
         let players = service.txt["players"] ?? "?"
@@ -82,7 +91,7 @@ public struct SessionLobby: Sendable {
             if text.hasPrefix("w"), let number = Int(text.dropFirst().trimmingWhitespace()), services.indices.contains(number - 1) {
                 return (services[number - 1], true)
             }
-            for (index, service) in services.enumerated() { Console.say("\(index + 1). \(Self.line(for: service))") }
+            for (index, service) in services.enumerated() { Console.say("\(index + 1). \(line(for: service))") }
             Console.say("Type a number and Enter to join (w and a number to watch), Enter to refresh, q to quit.")
         }
         return nil
@@ -136,7 +145,7 @@ public struct SessionLobby: Sendable {
         }
         for (index, service) in services.enumerated() where index + 2 < size.height - 2 {
             let style = index == selected ? TextStyle(bold: true, inverse: true) : .plain
-            canvas.put((index == selected ? "▶ " : "  ") + Self.line(for: service), x: 1, y: index + 2, style: style)
+            canvas.put((index == selected ? "▶ " : "  ") + line(for: service), x: 1, y: index + 2, style: style)
         }
         canvas.put("↑/↓ choose · Enter join · w watch · q quit", x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)

@@ -4,7 +4,7 @@ import PartyWire
 
 /// The parts of the screen every game shares: the title bar and the lobby.
 enum ShellScreen {
-    static func drawTitle<Rules: GameRules>(on canvas: inout Canvas, table: TableState<Rules>, banner: String?, color: Bool) {
+    static func drawTitle<View>(on canvas: inout Canvas, table: TableState<View>, banner: String?, color: Bool) {
         let style = TextStyle(foreground: color ? .black : nil, background: color ? .cyan : nil, bold: true, inverse: !color)
         canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: style)
         let me = table.me.map { " — you: \($0.name)" } ?? (table.spectating ? " — watching" : "")
@@ -15,7 +15,7 @@ enum ShellScreen {
         }
     }
 
-    static func drawLobby<Rules: GameRules>(on canvas: inout Canvas, table: TableState<Rules>, top: Int, height: Int, color: Bool) {
+    static func drawLobby<View>(on canvas: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool) {
         let players = table.lobby?.players ?? table.welcome.players
         var y = top + 1
         canvas.put("Players (\(players.count) of \(table.welcome.maxPlayers), \(table.welcome.minPlayers) needed)", x: 2, y: y, style: TextStyle(bold: true))

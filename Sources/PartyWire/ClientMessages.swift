@@ -21,11 +21,15 @@ public struct Hello: WireMessage, Hashable {
     public var token: String?
     /// The session's join code, when the host requires one.
     public var code: String?
+    /// The game ids this client can draw. When present and the session's game is not among them,
+    /// the host sends this connection plain-text views with labelled moves (`PlainTextView`).
+    public var games: [String]?
 
     /// Creates a hello.
     public init(protocol: Int = WireProtocol.version, client: String, clientVersion: String = WireProtocol.softwareVersion,
                 name: String, game: String? = nil, bot: Bool? = nil, hostKey: String? = nil,
-                role: String? = nil, token: String? = nil, code: String? = nil) {
+                role: String? = nil, token: String? = nil, code: String? = nil, games: [String]? = nil) {
+        self.games = games
         self.role = role
         self.token = token
         self.code = code
@@ -69,6 +73,17 @@ public struct MoveMessage<Move: Codable & Sendable>: WireMessage {
         self.move = move
         self.seat = seat
     }
+}
+
+/// A move typed as text by a client without the game's presenter (an expression in TwentyFour);
+/// the host reads it with the game's rules and answers like any move.
+public struct TypedMove: WireMessage, Hashable {
+    public static let type = MessageType.typedMove
+    /// What the person typed.
+    public var text: String
+
+    /// Creates a typed move.
+    public init(text: String) { self.text = text }
 }
 
 /// The player asks for a rematch after a game is over.

@@ -17,7 +17,7 @@ public enum WireProtocol {
 /// Every message type on the wire, by its `type` string.
 public enum MessageType: String, Codable, Sendable, CaseIterable {
     // client → host
-    case hello, ready, start, move, rematch, leave
+    case hello, ready, start, move, typedMove, rematch, leave
     // host → client
     case welcome, reject, lobby, view, moveRejected, gameOver, playerLeft, ended, error
     // both ways

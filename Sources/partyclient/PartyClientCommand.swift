@@ -53,12 +53,23 @@ struct PartyClientCommand: AsyncParsableCommand {
     @Flag(help: "Use the plain line mode even on a terminal.")
     var lineMode = false
 
+    @Flag(help: """
+        Play as plain text with a numbered menu of moves, as this client does for games it has no \
+        screen for (screen readers, tiny or dumb terminals).
+        """)
+    var plainText = false
+
     @Flag(help: "Log to standard error.")
     var verbose = false
 
     func validate() throws {
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds.") }
         if let connect { _ = try HostAddress(parsing: connect) }
+    }
+
+    /// The games this client draws itself (none with --plain-text); the host sends plain text for others.
+    var drawnGames: [String] {
+        plainText ? [] : GameCatalog.all.map { $0.descriptor.id }
     }
 
     func run() async throws {
@@ -81,7 +92,8 @@ struct PartyClientCommand: AsyncParsableCommand {
         if let connect {
             address = try HostAddress(parsing: connect)
         } else {
-            let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen, color: Terminal.colorEnabled)
+            let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen,
+                                     color: Terminal.colorEnabled, drawnGames: Set(drawnGames))
             guard let chosen = try await lobby.choose() else { return }
             address = chosen.address
             watching = watching || chosen.watch
@@ -91,11 +103,11 @@ struct PartyClientCommand: AsyncParsableCommand {
         var why = ""
         for attempt in 1...3 {
             let hello = Hello(client: "partyclient", name: playerName, game: game,
-                              role: watching ? "spectator" : nil, code: joinCode)
+                              role: watching ? "spectator" : nil, code: joinCode, games: drawnGames)
             do {
                 why = try await PartySession.withSession(to: address, hello: hello) { session, welcome in
-                    guard let chosen = GameCatalog.game(id: welcome.game) else {
-                        throw ValidationError("This partyclient cannot play \(welcome.title) (\"\(welcome.game)\"); update partyclient.")
+                    guard !plainText, let chosen = GameCatalog.game(id: welcome.game) else {
+                        return await GameShell.playPlainText(connection: session, welcome: welcome)
                     }
                     let options = ShellOptions(address: address, name: playerName, fullScreen: fullScreen, color: Terminal.colorEnabled)
                     return try await GameShell.play(chosen, connection: session, welcome: welcome, options: options)

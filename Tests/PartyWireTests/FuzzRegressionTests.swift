@@ -72,6 +72,7 @@ struct FuzzRegressionTests {
             case .ready: _ = try codec.decode(Ready.self, from: envelope)
             case .start: _ = try codec.decode(Start.self, from: envelope)
             case .move: _ = try codec.decode(MoveMessage<SampleMove>.self, from: envelope)
+            case .typedMove: _ = try codec.decode(TypedMove.self, from: envelope)
             case .rematch: _ = try codec.decode(Rematch.self, from: envelope)
             case .leave: _ = try codec.decode(Leave.self, from: envelope)
             case .welcome: _ = try codec.decode(Welcome.self, from: envelope)

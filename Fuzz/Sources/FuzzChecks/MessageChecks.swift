@@ -32,6 +32,7 @@ public enum MessageChecks {
         case .start: same(Start.self, envelope)
         case .rematch: same(Rematch.self, envelope)
         case .leave: same(Leave.self, envelope)
+        case .typedMove: same(TypedMove.self, envelope)
         case .heartbeat: same(Heartbeat.self, envelope)
         case .welcome: same(Welcome.self, envelope)
         case .reject: same(Reject.self, envelope)
@@ -51,6 +52,9 @@ public enum MessageChecks {
             view(TwentyFourGame.self, envelope)
             view(SnapGame.self, envelope)
             view(SunTouchGame.self, envelope)
+            roundTrip(ViewMessage<PlainTextView<JSONValue>>.self, envelope) {
+                $0.game == $1.game && $0.view == $1.view && $0.yourTurn == $1.yourTurn && $0.deadlineMs == $1.deadlineMs
+            }
         }
     }
 

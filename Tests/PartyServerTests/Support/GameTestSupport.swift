@@ -16,7 +16,7 @@ struct LiveClient<Rules: GameRules> {
     }
 
     let connection: PartyConnection
-    var table: TableState<Rules>
+    var table: TableState<Rules.View>
     var inputs: AsyncStream<Input>.AsyncIterator
     /// When the client connected, on this machine's clock.
     let connected = ContinuousClock.now

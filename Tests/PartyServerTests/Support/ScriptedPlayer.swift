@@ -5,10 +5,10 @@ import PartyWire
 /// A test player on a real connection: reads events into a `TableState` and waits for conditions.
 struct ScriptedPlayer<Rules: GameRules> {
     let connection: PartyConnection
-    var table: TableState<Rules>
+    var table: TableState<Rules.View>
     var events: AsyncStream<ClientEvent>.AsyncIterator
     /// Every change seen, in order.
-    var changes: [TableState<Rules>.Change] = []
+    var changes: [TableState<Rules.View>.Change] = []
 
     init(connection: PartyConnection, welcome: Welcome) {
         self.connection = connection
@@ -17,7 +17,7 @@ struct ScriptedPlayer<Rules: GameRules> {
     }
 
     /// Reads events until `condition` holds; false if the connection closed first.
-    mutating func wait(until condition: (TableState<Rules>) -> Bool) async -> Bool {
+    mutating func wait(until condition: (TableState<Rules.View>) -> Bool) async -> Bool {
         if condition(table) { return true }
         while let event = await events.next() {
             changes.append(table.apply(event))

@@ -28,4 +28,11 @@ struct TwoSeatsOrMore: GameRules {
     var outcome: GameOutcome? { passes >= 6 ? GameOutcome(winners: [], reason: .draw, summary: "Everyone passed.") : nil }
     func view(for viewer: Viewer, at now: GameInstant) -> View { View(turn: turn) }
     func candidateMoves(for seat: SeatID) -> [Move] { [Move()] }
+    static func plainText(of view: View, context: PresenterContext) -> String {
+        "\(context.name(of: SeatID(view.turn))) passes next."
+    }
+    // Seats are numbered 0… in turn order when the game starts, so the turn index is the seat.
+    static func labelledMoves(in view: View, for seat: SeatID) -> [LabelledMove<Move>] {
+        view.turn == seat.index ? [LabelledMove("Pass", Move())] : []
+    }
 }
