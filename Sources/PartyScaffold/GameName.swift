@@ -3,6 +3,8 @@
 public struct GameName: Hashable, Sendable, CustomStringConvertible {
     /// The module name, such as `RockPaperScissors`.
     public let rawValue: String
+    /// The game id, as typed after `--game`: the name in lower case unless another was chosen (`rps`).
+    public let id: String
 
     /// The longest name accepted.
     public static let maximumLength = 40
@@ -13,7 +15,10 @@ public struct GameName: Hashable, Sendable, CustomStringConvertible {
     ///
     /// `taken` are the names of the package's existing targets and products (compared without
     /// regard to case, since the game id is the lower-cased name and some file systems ignore case).
-    public init(validating text: String, taken: [String] = []) throws(ScaffoldError) {
+    ///
+    /// `id` replaces the default game id (the name in lower case): lower-case ASCII letters and
+    /// digits, starting with a letter, like `rps`.
+    public init(validating text: String, taken: [String] = [], id: String? = nil) throws(ScaffoldError) {
         guard !text.isEmpty else { throw .nameEmpty }
         guard text.count <= Self.maximumLength else {
             throw .nameTooLong(name: text, length: text.count, maximum: Self.maximumLength)
@@ -40,11 +45,15 @@ public struct GameName: Hashable, Sendable, CustomStringConvertible {
                 throw .nameClashesWithType(name: text, type: declared, owner: owner)
             }
         }
+        if let id {
+            guard (Self.minimumLength...Self.maximumLength).contains(id.count),
+                  let first = id.unicodeScalars.first, ("a"..."z").contains(first),
+                  id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+            else { throw .idInvalid(id: id) }
+        }
         rawValue = text
+        self.id = id ?? text.lowercased()
     }
-
-    /// The game id: the name in lower case (`rockpaperscissors`), as typed after `--game`.
-    public var id: String { rawValue.lowercased() }
 
     /// The title people read: the name split into words (`Rock Paper Scissors`, `Four In A Row`).
     public var title: String {

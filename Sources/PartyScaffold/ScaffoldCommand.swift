@@ -2,8 +2,8 @@ import Foundation
 
 /// The `new-game` command line: what to do, read from the arguments the plugin passes on.
 public enum ScaffoldCommand: Hashable, Sendable {
-    /// Create and register a game.
-    case newGame(name: String, packageDirectory: String)
+    /// Create and register a game; `id` replaces the default id (the name in lower case).
+    case newGame(name: String, id: String?, packageDirectory: String)
     /// Regenerate the catalog from the `games` list.
     case sync(packageDirectory: String)
     /// Fail when the catalog is out of date or a folder under `Games/` is not listed.
@@ -13,7 +13,7 @@ public enum ScaffoldCommand: Hashable, Sendable {
 
     /// The usage text.
     public static let usage = """
-        Usage: swift package --allow-writing-to-package-directory new-game <Name>
+        Usage: swift package --allow-writing-to-package-directory new-game <Name> [--id <id>]
                swift package --allow-writing-to-package-directory new-game --sync
                swift package --allow-writing-to-package-directory new-game --check
                swift package --allow-writing-to-package-directory new-game --help
@@ -23,6 +23,8 @@ public enum ScaffoldCommand: Hashable, Sendable {
                    Creates Games/<Name>/ (a small playable game to edit) and Tests/<Name>Tests/,
                    adds <Name> to the games list in Package.swift and regenerates
                    \(CatalogFile.path). The game id is the name in lower case.
+          --id     the game id (as typed after --game) instead of the name in lower case,
+                   lower-case ASCII letters and digits (like: new-game RockPaperScissors --id rps).
           --sync   only regenerate \(CatalogFile.path) from the games list
                    (after adding or removing a name in Package.swift by hand).
           --check  change nothing; fail if the catalog is out of date or a folder under Games/
@@ -38,6 +40,7 @@ public enum ScaffoldCommand: Hashable, Sendable {
         var directory = FileManager.default.currentDirectoryPath
         var names: [String] = []
         var mode: String?
+        var id: String?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -46,6 +49,9 @@ public enum ScaffoldCommand: Hashable, Sendable {
             case "--package-directory":
                 guard let value = rest.popFirst() else { throw .usage("--package-directory needs a path.") }
                 directory = value
+            case "--id":
+                guard let value = rest.popFirst() else { throw .usage("--id needs a game id, like --id rps.") }
+                id = value
             case "--sync", "--check":
                 if let mode, mode != argument { throw .usage("Use either --sync or --check, not both.") }
                 mode = argument
@@ -57,11 +63,11 @@ public enum ScaffoldCommand: Hashable, Sendable {
             }
         }
         switch (mode, names.count) {
-        case ("--sync"?, 0): return .sync(packageDirectory: directory)
-        case ("--check"?, 0): return .check(packageDirectory: directory)
-        case (_?, _): throw .usage("--sync and --check take no game name.")
+        case ("--sync"?, 0) where id == nil: return .sync(packageDirectory: directory)
+        case ("--check"?, 0) where id == nil: return .check(packageDirectory: directory)
+        case (_?, _): throw .usage("--sync and --check take no game name or id.")
         case (nil, 0): throw .usage("Give the new game a name, like: new-game RockPaperScissors")
-        case (nil, 1): return .newGame(name: names[0], packageDirectory: directory)
+        case (nil, 1): return .newGame(name: names[0], id: id, packageDirectory: directory)
         case (nil, _): throw .usage("Give one game name at a time (got \(names.joined(separator: " "))).")
         }
     }
@@ -72,10 +78,10 @@ public enum ScaffoldCommand: Hashable, Sendable {
         switch self {
         case .help:
             return Self.usage
-        case .newGame(let text, let directory):
+        case .newGame(let text, let id, let directory):
             let scaffolder = Scaffolder(packageDirectory: URL(fileURLWithPath: directory))
-            let written = try scaffolder.newGame(text)
-            let name = try GameName(validating: text, taken: [])
+            let written = try scaffolder.newGame(text, id: id)
+            let name = try GameName(validating: text, taken: [], id: id)
             return ["Created the game \(name) (id \(name.id), title \"\(name.title)\"):"]
                 .appending(contentsOf: written.map { "  \($0)" })
                 .appending(contentsOf: [

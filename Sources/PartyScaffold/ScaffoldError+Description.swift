@@ -20,6 +20,10 @@ extension ScaffoldError: CustomStringConvertible {
             "'\(name)' clashes with the existing target or product \(target) in Package.swift; choose another name."
         case .nameClashesWithType(let name, let type, let owner):
             "'\(name)' would declare the type \(type), which hides \(type) from \(owner) in the generated code; choose another name."
+        case .idInvalid(let id):
+            "'\(id)' is not a valid game id: use 2 to 40 lower-case ASCII letters and digits, starting with a letter (like rps)."
+        case .idTaken(let id, let game):
+            "The game id \(id) is already \(game)'s; choose another id."
         case .alreadyRegistered(let name, let existing):
             existing == name
                 ? "\(name) is already a game in Package.swift's games list."

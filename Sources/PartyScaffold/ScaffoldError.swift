@@ -18,6 +18,10 @@ public enum ScaffoldError: Error, Hashable, Sendable {
     case nameTaken(name: String, target: String)
     /// One of the generated types would hide a type the generated code uses.
     case nameClashesWithType(name: String, type: String, owner: String)
+    /// The chosen game id is not lower-case ASCII letters and digits.
+    case idInvalid(id: String)
+    /// The chosen game id is that of a listed game.
+    case idTaken(id: String, game: String)
     /// A game with this name (or the same id) is already in the `games` list.
     case alreadyRegistered(name: String, existing: String)
     /// A folder the scaffold would create already has files in it.

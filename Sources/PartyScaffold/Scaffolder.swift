@@ -28,12 +28,14 @@ public struct Scaffolder: Sendable {
         return try GamesList(manifest: text)
     }
 
-    /// Everything `newGame` would write for `text`, after every check; writes nothing.
-    public func plan(newGame text: String) throws(ScaffoldError) -> [GeneratedFile] {
+    /// Everything `newGame` would write for `text` (with game id `id`, by default the name in lower
+    /// case), after every check; writes nothing.
+    public func plan(newGame text: String, id: String? = nil) throws(ScaffoldError) -> [GeneratedFile] {
         let list = try gamesList()
         if let existing = list.registered(like: text) { throw .alreadyRegistered(name: text, existing: existing) }
         let taken = list.declaredTargetNames + list.names + list.names.map { $0 + "Tests" }
-        let name = try GameName(validating: text, taken: taken)
+        let name = try GameName(validating: text, taken: taken, id: id)
+        if let owner = list.names.first(where: { $0.lowercased() == name.id }) { throw .idTaken(id: name.id, game: owner) }
         for folder in ["Games/\(name.rawValue)", "Tests/\(name.testTarget)"] {
             try checkFolderIsFree(folder)
         }
@@ -47,10 +49,11 @@ public struct Scaffolder: Sendable {
         ]
     }
 
-    /// Creates the game `text` and registers it; returns the paths written.
+    /// Creates the game `text` (with game id `id`, by default the name in lower case) and
+    /// registers it; returns the paths written.
     @discardableResult
-    public func newGame(_ text: String) throws(ScaffoldError) -> [String] {
-        let files = try plan(newGame: text)
+    public func newGame(_ text: String, id: String? = nil) throws(ScaffoldError) -> [String] {
+        let files = try plan(newGame: text, id: id)
         try write(files)
         return files.map(\.path)
     }

@@ -60,6 +60,18 @@ struct GameNameTests {
         #expect(!error.description.isEmpty)
     }
 
+    @Test func anotherIdMayBeChosen() throws {
+        let name = try GameName(validating: "RockPaperScissors", id: "rps")
+        #expect(name.id == "rps" && name.title == "Rock Paper Scissors")
+        let files = GameTemplate.files(for: name).map(\.contents).joined()
+        #expect(files.contains(#"id: "rps""#) && !files.contains("rockpaperscissors"))
+    }
+
+    @Test(arguments: ["RPS", "r", "rock-paper", "1rps", "rps!", String(repeating: "a", count: 41)])
+    func refusesInvalidIds(id: String) {
+        #expect(throws: ScaffoldError.idInvalid(id: id)) { try GameName(validating: "RockPaperScissors", id: id) }
+    }
+
     @Test func everyRefusalSaysWhatToDo() {
         let errors: [ScaffoldError] = [
             .nameNotUpperCamelCase(name: "demo"), .nameIsModule(name: "Swift", module: "Swift"),

@@ -94,6 +94,16 @@ struct ScaffolderTests {
         }
     }
 
+    @Test func anIdOfAListedGameIsRefused() throws {
+        try withPackage { directory, scaffolder in
+            let before = snapshot(directory)
+            #expect(throws: ScaffoldError.idTaken(id: "snap", game: "Snap")) { try scaffolder.newGame("SnapAgain", id: "snap") }
+            #expect(snapshot(directory) == before)
+            let written = try scaffolder.newGame("RockPaperScissors", id: "rps")
+            #expect(written.contains("Games/RockPaperScissors/RockPaperScissors.swift"))
+        }
+    }
+
     @Test func refusesAFolderThatDiffersOnlyInCase() throws {
         try withPackage { directory, scaffolder in
             try FileManager.default.createDirectory(at: directory.appendingPathComponent("Games/demo"), withIntermediateDirectories: true)
