@@ -10,7 +10,8 @@ import PartyKit
 ///   whole cell and any sun in it is found; it costs a 6 second cooldown;
 /// - **small**, radius 0.05: a cheap probe of the cell's middle with a 2 second cooldown.
 /// Cells that a strike in the view already swept whole are left out, since a sun there is taken
-/// already; if that would leave nothing, every cell is offered again.
+/// already; if that would leave nothing, every cell is offered again. A player who wants a
+/// strike off the grid types it (`strike X Y R`, as in the presenter's line mode).
 extension SunTouch {
     /// Columns and rows of the menu's grid.
     static let menuGridSize = 5
@@ -117,6 +118,35 @@ extension SunTouch {
         case .over:
             return []
         }
+    }
+
+    /// While the viewer may strike: how to type a strike anywhere, since the menu is only a grid.
+    public static func typedMovePrompt(in view: SunTouchView, for seat: SeatID) -> String? {
+        guard view.phase == .playing, !labelledMoves(in: view, for: seat).isEmpty else { return nil }
+        return "Or type strike X Y R: X, Y from 0 to 1 (y grows downward), R from 0.03 to 0.20."
+    }
+
+    /// Reads `strike X Y [R]` as the presenter's line mode does (R defaults to 0.10), when the
+    /// viewer may strike now; otherwise says why not.
+    public static func typedMove(_ text: String, in view: SunTouchView, for seat: SeatID) -> Result<SunTouchMove, InputError> {
+        guard typedMovePrompt(in: view, for: seat) != nil else {
+            return .failure(InputError(whyNoStrike(view, for: seat)))
+        }
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+        guard let command = words.first, command == "strike" || command == "s" else {
+            return .failure(InputError("Type strike X Y R, e.g. strike 0.5 0.25 0.1, or choose a number from the menu."))
+        }
+        return SunTouchPresenter().parse(line: text, view: view, context: PresenterContext(seat: seat, names: [:]))
+    }
+
+    /// Why `seat` cannot strike in `view`, as a sentence.
+    static func whyNoStrike(_ view: SunTouchView, for seat: SeatID) -> String {
+        guard view.you == seat, let me = view.me else { return "Spectators watch; they cannot strike." }
+        if view.phase == .over { return "The game is over." }
+        if view.pause != nil { return "The game is paused until both players are connected." }
+        if view.phase == .toss { return "The coin toss is not done yet: choose Toss the coin from the menu." }
+        if me.cool > 0 { return "You are cooling down: \(wholeSeconds(me.cool)) to go." }
+        return "Time is up."
     }
 
     /// The toss a menu offers: fixed for a seat and round, different for the two seats. A player

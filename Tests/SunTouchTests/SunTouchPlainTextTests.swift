@@ -91,6 +91,28 @@ struct SunTouchPlainTextTests {
         Self.expectAccepted(game, for: S.bob, at: 4_000)
     }
 
+    @Test("a ready player may also type a strike anywhere; it is accepted")
+    func typedStrike() throws {
+        let game = try Self.struck()
+        let view = game.view(for: .seat(S.bob), at: S.at(4_000))
+        #expect(SunTouch.typedMovePrompt(in: view, for: S.bob) == "Or type strike X Y R: X, Y from 0 to 1 (y grows downward), R from 0.03 to 0.20.")
+        let move = try SunTouch.typedMove("strike 0.42 0.61 0.08", in: view, for: S.bob).get()
+        #expect(move == .strike(x: 0.42, y: 0.61, radius: 0.08))
+        var copy = game
+        #expect(throws: Never.self) { try copy.apply(move, from: S.bob, at: S.at(4_000)) }
+        #expect(SunTouch.typedMove("strike 2 0.5 0.1", in: view, for: S.bob)
+            == .failure(InputError("X and Y must be from 0 to 1 (the field is the unit square).")))
+        #expect(SunTouch.typedMove("toss", in: view, for: S.bob)
+            == .failure(InputError("Type strike X Y R, e.g. strike 0.5 0.25 0.1, or choose a number from the menu.")))
+        // Alice is cooling down: no prompt, and typing says why.
+        let alice = game.view(for: .seat(S.alice), at: S.at(4_000))
+        #expect(SunTouch.typedMovePrompt(in: alice, for: S.alice) == nil)
+        #expect(SunTouch.typedMove("strike 0.5 0.5 0.1", in: alice, for: S.alice)
+            == .failure(InputError("You are cooling down: 3 seconds to go.")))
+        #expect(SunTouch.typedMove("strike 0.5 0.5 0.1", in: game.view(for: .spectator, at: S.at(4_000)), for: S.bob)
+            == .failure(InputError("Spectators watch; they cannot strike.")))
+    }
+
     @Test("no strikes while cooling down; they come back when the cooldown is over")
     func cooldown() throws {
         let game = try Self.struck()
