@@ -91,7 +91,7 @@ public struct SessionLobby: Sendable {
             if text.hasPrefix("w"), let number = Int(text.dropFirst().trimmingWhitespace()), services.indices.contains(number - 1) {
                 return (services[number - 1], true)
             }
-            for (index, service) in services.enumerated() { Console.say("\(index + 1). \(line(for: service))") }
+            for (index, service) in services.enumerated() { Console.say("\(index + 1). \(self.line(for: service))") }
             Console.say("Type a number and Enter to join (w and a number to watch), Enter to refresh, q to quit.")
         }
         return nil
