@@ -18,8 +18,25 @@ public struct MessageCodec: Sendable {
     }
 
     /// Reads the envelope (`type`, `seq`) of a frame body.
+    ///
+    /// Plain, well-formed bodies (everything a well-behaved peer sends) are read by one pass of
+    /// `EnvelopeScanner`; anything else goes through Foundation, which decides the exact error.
     public func envelope(of body: ByteBuffer) throws(WireError) -> Envelope {
         let data = Data(body.readableBytesView)
+        let scanned: (type: String?, seq: Int?)? = data.withUnsafeBytes { raw in
+            EnvelopeScanner.scan(raw).map { fields in
+                (fields.type.map { String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0]), as: UTF8.self) }, fields.seq)
+            }
+        }
+        if let scanned {
+            guard let type = scanned.type, let seq = scanned.seq else { throw .missingEnvelope }
+            return try Self.envelope(type: type, seq: seq, body: data)
+        }
+        return try foundationEnvelope(of: data)
+    }
+
+    /// The envelope as Foundation reads it: a full parse for validity, then the two fields.
+    func foundationEnvelope(of data: Data) throws(WireError) -> Envelope {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -32,12 +49,16 @@ public struct MessageCodec: Sendable {
         guard let fields = try? JSONDecoder().decode(EnvelopeFields.self, from: data) else {
             throw .missingEnvelope
         }
-        guard let type = MessageType(rawValue: fields.type) else {
+        return try Self.envelope(type: fields.type, seq: fields.seq, body: data)
+    }
+
+    static func envelope(type name: String, seq: Int, body: Data) throws(WireError) -> Envelope {
+        guard let type = MessageType(rawValue: name) else {
             // Echo the type back only when it is a plain word: never hand a terminal escapes.
-            let plain = fields.type.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
-            throw .unknownType(plain ? String(fields.type.prefix(40)) : "(not shown)")
+            let plain = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+            throw .unknownType(plain ? String(name.prefix(40)) : "(not shown)")
         }
-        return Envelope(type: type, seq: fields.seq, body: data)
+        return Envelope(type: type, seq: seq, body: body)
     }
 
     /// Reads a frame body as `Message`.
