@@ -1,8 +1,23 @@
 import ArgumentParser
 import Foundation
+import NIOCore
+import NIOPosix
+
+/// Starts `partyload`. With `PARTYLOAD_EXECUTOR=nio` in the environment, Swift concurrency runs its
+/// tasks on NIO's event loops instead of its own thread pool (no thread hop between a channel and
+/// the tasks that serve it); the default is the plain Swift runtime, as `partyhost` runs.
+@main
+enum Entry {
+    static func main() async {
+        if ProcessInfo.processInfo.environment["PARTYLOAD_EXECUTOR"] == "nio" {
+            let installed = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+            FileHandle.standardError.write(Data("partyload: tasks on NIO's event loops: \(installed ? "yes" : "no (too late)")\n".utf8))
+        }
+        await PartyLoad.main()
+    }
+}
 
 /// `partyload`: drives partyhost over loopback and prints the figures of docs/PERFORMANCE.md.
-@main
 struct PartyLoad: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "partyload",
