@@ -38,7 +38,7 @@ extension FourInARow {
                 view.side(column: column, row: row).map { String(FourInARowPresenter.symbol(side: $0)) } ?? "."
             }.joined(separator: " ")
         }
-        var lines = wrap(heading) + wrap(legend) + status.flatMap { wrap($0) } + ["", numbers] + rows + [numbers]
+        var lines = PlainText.wrap(heading) + PlainText.wrap(legend) + status.flatMap { PlainText.wrap($0) } + ["", numbers] + rows + [numbers]
         let full = (1...FourInARowBoard.columns).filter { !view.canDrop(inColumn: $0) }
         if !full.isEmpty, !view.isOver {
             lines.append("Full: column\(full.count == 1 ? "" : "s") \(full.map(String.init).joined(separator: ", ")).")
@@ -55,28 +55,6 @@ extension FourInARow {
         }
     }
 
-    /// `text` split at spaces into lines of at most `width` characters, keeping the first line's indentation.
-    static func wrap(_ text: String, width: Int = 72) -> [String] {
-        guard text.count > width else { return [text] }
-        var lines: [String] = []
-        var line = String(text.prefix { $0 == " " })
-        let indent = line
-        for word in text.split(separator: " ") {
-            if line.count > indent.count, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = indent
-            }
-            var rest = Substring(word)
-            while indent.count + rest.count > width {
-                let room = max(1, width - indent.count)
-                lines.append(indent + rest.prefix(room))
-                rest = rest.dropFirst(room)
-            }
-            line += line.count > indent.count ? " " + rest : String(rest)
-        }
-        if line.count > indent.count { lines.append(line) }
-        return lines
-    }
 }
 
 extension String {

@@ -55,7 +55,7 @@ extension Snap {
             lines.append("Two top cards match!")
         }
         if let event = view.event { lines.append("Latest: \(event.text)") }
-        return lines.flatMap { wrap($0) }.joined(separator: "\n")
+        return lines.flatMap { PlainText.wrap($0) }.joined(separator: "\n")
     }
 
     /// While dealing, "Ready (I have seen the deal)" until `seat` confirmed; while playing,
@@ -88,26 +88,6 @@ extension Snap {
         count == 1 ? "1 card" : "\(count) cards"
     }
 
-    /// `text` split at spaces into lines of at most `width` characters.
-    static func wrap(_ text: String, width: Int = 72) -> [String] {
-        guard text.count > width else { return [text] }
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            var rest = Substring(word)
-            while rest.count > width {
-                lines.append(String(rest.prefix(width)))
-                rest = rest.dropFirst(width)
-            }
-            line += line.isEmpty ? String(rest) : " " + rest
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
-    }
 }
 
 extension String {

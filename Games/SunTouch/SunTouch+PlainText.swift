@@ -87,7 +87,7 @@ extension SunTouch {
             let mine = first.map(owner) ?? "the first player's"
             lines.append("@ \(mine) sun, # \(other) sun, * swept whole, + struck, . untouched.")
         }
-        return lines.flatMap { wrap($0) }.joined(separator: "\n")
+        return lines.flatMap { PlainText.wrap($0) }.joined(separator: "\n")
     }
 
     /// "Toss the coin" during the toss, or the grid's strikes when `seat` may strike now; nothing
@@ -233,26 +233,6 @@ extension SunTouch {
         return seconds == 1 ? "1 second" : "\(seconds) seconds"
     }
 
-    /// `text` split at spaces into lines of at most `width` characters.
-    static func wrap(_ text: String, width: Int = 72) -> [String] {
-        guard text.count > width else { return [text] }
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            var rest = Substring(word)
-            while rest.count > width {
-                lines.append(String(rest.prefix(width)))
-                rest = rest.dropFirst(width)
-            }
-            line += line.isEmpty ? String(rest) : " " + rest
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
-    }
 }
 
 extension String {

@@ -45,7 +45,7 @@ extension TwentyFour {
                 lines.append("  \(score.name): \(score.won) won, \(score.solved) solved")
             }
         }
-        return lines.flatMap { wrap($0) }.joined(separator: "\n")
+        return lines.flatMap { PlainText.wrap($0) }.joined(separator: "\n")
     }
 
     /// "Give up this round" while the viewer may still answer; typed expressions do the rest.
@@ -74,26 +74,4 @@ extension TwentyFour {
         seconds == 1 ? "1 second" : "\(seconds) seconds"
     }
 
-    /// `text` split at spaces into lines of at most `width` characters, keeping the first line's indentation.
-    static func wrap(_ text: String, width: Int = 72) -> [String] {
-        guard text.count > width else { return [text] }
-        var lines: [String] = []
-        var line = String(text.prefix { $0 == " " })
-        let indent = line
-        for word in text.split(separator: " ") {
-            if line.count > indent.count, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = indent
-            }
-            var rest = Substring(word)
-            while indent.count + rest.count > width {
-                let room = max(1, width - indent.count)
-                lines.append(indent + rest.prefix(room))
-                rest = rest.dropFirst(room)
-            }
-            line += line.count > indent.count ? " " + rest : String(rest)
-        }
-        if line.count > indent.count { lines.append(line) }
-        return lines
-    }
 }

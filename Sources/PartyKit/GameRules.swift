@@ -71,13 +71,16 @@ public protocol GameRules: Hashable, Sendable {
     /// conformance suite and by clients that have no presenter for the game.
     func candidateMoves(for seat: SeatID) -> [Move]
 
-    /// `view` as plain text (several lines, no colour, at most 72 columns) for a client that has no
-    /// presenter for this game. Built from the view alone, so it can show nothing the view hides.
+    /// `view` as plain text (several lines, no colour, at most `PlainText.width` columns; see
+    /// `PlainText.wrap`) for a client that has no presenter for this game. Built from the view
+    /// alone, so it can show nothing the view hides.
     static func plainText(of view: View, context: PresenterContext) -> String
 
-    /// The moves `seat` may make in `view`, each with a short label, for a client that has no
-    /// presenter: every one of them must be accepted by `apply` at the instant of the view. Empty
-    /// when the seat has nothing to do. Built from the view alone, like `plainText`.
+    /// The moves `seat` may make in `view`, each with a short label (at most
+    /// `PlainText.maximumLabelLength` characters), for a client that has no presenter: every one
+    /// of them must be accepted by `apply` at the instant of the view. Empty when the seat has
+    /// nothing to do. Built from the view alone, like `plainText`. The host calls it only with
+    /// `seat`'s own view, made right after `advance(to:)` brought the state to that instant.
     static func labelledMoves(in view: View, for seat: SeatID) -> [LabelledMove<Move>]
 
     /// For games whose moves are typed rather than chosen (an arithmetic expression): what to type,

@@ -152,9 +152,9 @@ public enum GameConformance {
     }
 
     /// The longest label a menu may show.
-    public static let maximumLabelLength = 40
+    public static let maximumLabelLength = PlainText.maximumLabelLength
     /// The widest line plain text may have.
-    public static let maximumTextWidth = 72
+    public static let maximumTextWidth = PlainText.width
 
     /// What is wrong with the fallback play of `seat` in `state` at `now`, as a client without the
     /// game's presenter gets it: the plain text of its view, its labelled moves and typed prompt.
