@@ -109,7 +109,9 @@ struct TwentyFourLoopbackTests {
             carol.move(.submit(expression: solution))
             #expect(await carol.wait { $0.view?.me == .solved })
             let carolMs = try #require(carol.view?.results.first { $0.name == "Carol" }?.ms)
-            #expect(carolMs <= milliseconds(since: carol.connected) + 250)
+            // (The host starts her clock at admission, a little before the client's `connected`;
+            // the margin covers a loaded machine, where that gap reached 300 ms.)
+            #expect(carolMs <= milliseconds(since: carol.connected) + 1_000)
 
             // Bob, the last one guessing, gives up: the round ends at once.
             bob.move(.giveUp)

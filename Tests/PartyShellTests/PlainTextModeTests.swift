@@ -43,7 +43,7 @@ extension EndToEnd {
                 return client.lines.contains { $0.hasPrefix("Game over:") }
             }
             #expect(over, "the game did not end:\n\(client.transcript)")
-            #expect(turns >= 4)
+            #expect(turns >= 3)
             client.send("q")
             #expect(await client.waitForExit(timeout: .seconds(10)) == 0, "\(client.transcript)")
         }
