@@ -10,7 +10,16 @@ public struct MessageCodec: Sendable {
     public init() {}
 
     /// The JSON body of `message` with its `type` and `seq`.
+    ///
+    /// Written straight into the buffer by `StreamingJSONEncoder`; a message it does not handle
+    /// (see there) is encoded by `JSONEncoder`, with the same JSON as a result.
     public func encode<Message: WireMessage>(_ message: Message, seq: Int) throws -> ByteBuffer {
+        if let body = try? StreamingJSONEncoder.encode(Outgoing(seq: seq, message: message)) { return body }
+        return try foundationEncode(message, seq: seq)
+    }
+
+    /// The JSON body of `message` as `JSONEncoder` writes it.
+    func foundationEncode<Message: WireMessage>(_ message: Message, seq: Int) throws -> ByteBuffer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let data = try encoder.encode(Outgoing(seq: seq, message: message))

@@ -1,0 +1,147 @@
+/// A JSON object being written; `level` is the depth of its members.
+struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let state: JSONWriterState
+    let level: Int
+    let slot: Int
+
+    var codingPath: [any CodingKey] { Array(state.path.prefix(level - 1)) }
+
+    private func begin(_ key: Key) throws {
+        try state.member(level: level, slot: slot, key: key.stringValue)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { try begin(key); state.writeLiteral("null") }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try begin(key); state.writeLiteral(value ? "true" : "false") }
+    mutating func encode(_ value: String, forKey key: Key) throws { try begin(key); state.writeString(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try begin(key); try state.writeFloatingPoint(value) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try begin(key); try state.writeFloatingPoint(value) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try begin(key); state.writeDecimal(value) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try begin(key); state.writeDecimal(value) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try begin(key); state.writeDecimal(value) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try begin(key); state.writeDecimal(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try begin(key); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try begin(key); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try begin(key); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try begin(key); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try begin(key); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try begin(key); state.writeDecimal(value) }
+
+    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
+        try begin(key)
+        state.path.removeSubrange(min(level - 1, state.path.count)...)
+        state.path.append(key)
+        defer { state.path.removeLast() }
+        try state.write(value, level: level)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let slot = state.nextSlot
+        state.nextSlot += 1
+        if (try? begin(key)) != nil { try? state.open(level: level, slot: slot, object: true) }
+        return KeyedEncodingContainer(JSONStreamKeyedContainer<NestedKey>(state: state, level: level + 1, slot: slot))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let slot = state.nextSlot
+        state.nextSlot += 1
+        if (try? begin(key)) != nil { try? state.open(level: level, slot: slot, object: false) }
+        return JSONStreamUnkeyedContainer(state: state, level: level + 1, slot: slot)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        _ = state.fail()
+        return JSONStreamEncoder(state: state, level: level, slot: -1)
+    }
+
+    mutating func superEncoder(forKey _: Key) -> any Encoder {
+        _ = state.fail()
+        return JSONStreamEncoder(state: state, level: level, slot: -1)
+    }
+}
+
+/// A JSON array being written; `level` is the depth of its elements.
+struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
+    let state: JSONWriterState
+    let level: Int
+    let slot: Int
+
+    var codingPath: [any CodingKey] { Array(state.path.prefix(level - 1)) }
+    var count: Int { state.stack.count >= level && level > 0 ? state.stack[level - 1].count : 0 }
+
+    private func begin() throws {
+        try state.member(level: level, slot: slot, key: nil)
+    }
+
+    mutating func encodeNil() throws { try begin(); state.writeLiteral("null") }
+    mutating func encode(_ value: Bool) throws { try begin(); state.writeLiteral(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { try begin(); state.writeString(value) }
+    mutating func encode(_ value: Double) throws { try begin(); try state.writeFloatingPoint(value) }
+    mutating func encode(_ value: Float) throws { try begin(); try state.writeFloatingPoint(value) }
+    mutating func encode(_ value: Int) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: Int8) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: Int16) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: Int32) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: Int64) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt8) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt16) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt32) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt64) throws { try begin(); state.writeDecimal(value) }
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        try begin()
+        try state.write(value, level: level)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let slot = state.nextSlot
+        state.nextSlot += 1
+        if (try? begin()) != nil { try? state.open(level: level, slot: slot, object: true) }
+        return KeyedEncodingContainer(JSONStreamKeyedContainer<NestedKey>(state: state, level: level + 1, slot: slot))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let slot = state.nextSlot
+        state.nextSlot += 1
+        if (try? begin()) != nil { try? state.open(level: level, slot: slot, object: false) }
+        return JSONStreamUnkeyedContainer(state: state, level: level + 1, slot: slot)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        _ = state.fail()
+        return JSONStreamEncoder(state: state, level: level, slot: -1)
+    }
+}
+
+/// One value written in place of its encoder's container.
+struct JSONStreamSingleValue: SingleValueEncodingContainer {
+    let state: JSONWriterState
+    let level: Int
+
+    var codingPath: [any CodingKey] { Array(state.path.prefix(level)) }
+
+    private func begin() throws {
+        guard !state.failed, state.stack.count == level else { throw state.fail() }
+    }
+
+    mutating func encodeNil() throws { try begin(); state.writeLiteral("null") }
+    mutating func encode(_ value: Bool) throws { try begin(); state.writeLiteral(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { try begin(); state.writeString(value) }
+    mutating func encode(_ value: Double) throws { try begin(); try state.writeFloatingPoint(value) }
+    mutating func encode(_ value: Float) throws { try begin(); try state.writeFloatingPoint(value) }
+    mutating func encode(_ value: Int) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: Int8) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: Int16) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: Int32) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: Int64) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt8) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt16) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt32) throws { try begin(); state.writeDecimal(value) }
+    mutating func encode(_ value: UInt64) throws { try begin(); state.writeDecimal(value) }
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        try begin()
+        try state.write(value, level: level)
+    }
+}
