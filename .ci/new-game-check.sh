@@ -1,15 +1,62 @@
 #!/usr/bin/env bash
 # Adding a game touches one place: in a scratch copy of the repository, `new-game Demo` followed
 # by `swift test` must pass with no other edit. The copy holds the files git would commit (tracked
-# plus untracked-but-not-ignored, so no .build) and is removed on every exit path.
+# plus untracked-but-not-ignored, so no .build) and is removed on every exit path, interrupts
+# included (the running step is stopped first, so nothing writes into the copy while it goes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch=$(mktemp -d /tmp/new-game-check.XXXXXX)
-cleanup() { rm -rf "$scratch"; }
+step=""      # the process id of the running step, while one runs
+stopped=""   # set when a running step had to be stopped
+
+cleanup() {
+    if [ -n "$step" ]; then
+        # The step runs in its own process group (set -m below): stop the whole group.
+        stopped=yes
+        # INT, as Ctrl-C would: SwiftPM then stops the compiler processes it started too.
+        kill -INT -- "-$step" 2>/dev/null || true
+        wait "$step" 2>/dev/null || true
+    fi
+    # The compiler processes a stopped build leaves behind may still write for a moment: remove the
+    # copy until it stays gone.
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        rm -rf "$scratch" 2>/dev/null || true
+        if [ ! -e "$scratch" ]; then
+            [ -z "$stopped" ] && return 0
+            sleep 1
+            [ ! -e "$scratch" ] && return 0
+        fi
+        sleep 1
+    done
+    echo "new-game check: could not remove $scratch" >&2
+}
 trap cleanup EXIT
 trap 'echo "new-game check: interrupted" >&2; exit 130' INT TERM
 fail() { echo "new-game check FAILED: $*" >&2; exit 1; }
+
+# Runs one step in the background in its own process group and waits for it, so an interrupt is
+# handled at once (bash defers traps while a foreground command runs).
+run() {
+    set -m
+    "$@" &
+    step=$!
+    set +m
+    local status=0
+    wait "$step" || status=$?
+    step=""
+    return "$status"
+}
+
+# Runs a command as .ci/run runs the tests: in a network namespace with only loopback, unless we
+# already are in one.
+offline() {
+    if [ "$(ls /sys/class/net)" = "lo" ]; then
+        "$@"
+    else
+        unshare --net sh -c 'ip link set lo up && exec "$@"' offline "$@"
+    fi
+}
 
 echo "new-game check: copying the repository to $scratch"
 git ls-files -z --cached --others --exclude-standard \
@@ -19,20 +66,13 @@ git ls-files -z --cached --others --exclude-standard \
     || fail "could not copy the repository"
 cd "$scratch"
 
-swift package --allow-writing-to-package-directory new-game Demo || fail "new-game Demo"
+run swift package --allow-writing-to-package-directory new-game Demo || fail "new-game Demo"
 [ -f Games/Demo/DemoGame.swift ] && [ -f Tests/DemoTests/DemoRulesTests.swift ] || fail "Demo's files are missing"
 grep -q '"Demo"' Package.swift || fail "Demo is not in the games list"
-swift package --allow-writing-to-package-directory new-game --check || fail "the catalog is stale after new-game"
+run swift package --allow-writing-to-package-directory new-game --check || fail "the catalog is stale after new-game"
 
-swift build --build-tests || fail "the package does not build with Demo"
-# Run as .ci/run does: in a network namespace with only loopback, unless we already are in one.
-offline() {
-    if [ "$(ls /sys/class/net)" = "lo" ]; then
-        "$@"
-    else
-        unshare --net sh -c 'ip link set lo up && exec "$@"' offline "$@"
-    fi
-}
-offline swift test || fail "swift test with Demo"
-offline swift run partyhost --list-games | grep '^demo ' >/dev/null || fail "partyhost --list-games does not list demo"
+run swift build --build-tests || fail "the package does not build with Demo"
+run offline swift test || fail "swift test with Demo"
+run offline swift run partyhost --list-games > list-games.txt || fail "partyhost --list-games"
+grep '^demo ' list-games.txt >/dev/null || fail "partyhost --list-games does not list demo"
 echo "new-game check: passed (new-game Demo, then swift test, with no other edit)"
