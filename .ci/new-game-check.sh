@@ -18,6 +18,8 @@ cleanup() {
         kill -INT -- "-$step" 2>/dev/null || true
         wait "$step" 2>/dev/null || true
     fi
+    # SwiftPM's lock files for the copy's .build, named after its path, next to it in /tmp.
+    rm -f "/tmp/$(printf '%s' "$scratch" | tr / _)_.build"* 2>/dev/null || true
     # The compiler processes a stopped build leaves behind may still write for a moment: remove the
     # copy until it stays gone.
     for _ in 1 2 3 4 5 6 7 8 9 10; do
