@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The games this package ships. Each name is a module under `Games/<Name>` with its tests under
 /// `Tests/<Name>Tests`; adding a game means adding its name here and nothing else.
-let games = ["FourInARow", "TwentyFour", "Snap", "SunTouch"]
+let games = ["FourInARow", "TwentyFour", "Snap", "SunTouch", "RockPaperScissors"]
 
 let package = Package(
     name: "partyhost",

@@ -3,6 +3,7 @@
 
 import FourInARow
 import PartyKit
+import RockPaperScissors
 import Snap
 import SunTouch
 import TwentyFour
@@ -14,5 +15,6 @@ extension GameCatalog {
         TwentyFourGame.self,
         SnapGame.self,
         SunTouchGame.self,
+        RockPaperScissorsGame.self,
     ]
 }
