@@ -1,3 +1,4 @@
+import NIOCore
 import Testing
 
 @testable import PartyDiscovery
@@ -77,6 +78,32 @@ struct LoopbackTests {
                 await browser.services.first { $0.instanceName == name }?.txt == ["players": "2/2", "state": "playing"]
             }
             #expect(updated)
+        }
+    }
+
+    @Test("after a TXT update our own old TXT coming back is not a rival, but someone else's TXT is")
+    func staleOwnTXTIsNoConflict() async throws {
+        let name = Loopback.uniqueName("Stale")
+        let advertiser = try advertiser(name, txt: ["players": "1/2"])
+        try await Loopback.withRunning(advertisers: [advertiser]) {
+            #expect(await Loopback.announcedName(advertiser) == name)
+            let fullName = await advertiser.instanceFullName
+            func replay(_ txt: [String: String]) async throws {
+                let record = DNSRecord(name: fullName, data: .txt(try ServiceNaming.txtStrings(txt)), ttl: 4500, cacheFlush: true)
+                let packet = ReceivedPacket(
+                    bytes: DNSMessage.response(answers: [record]).serialized(),
+                    source: try SocketAddress(ipAddress: "127.0.0.1", port: 5353), interface: 0)
+                await advertiser.handle(packet)
+            }
+            try await advertiser.updateTXT(["players": "2/2"])
+            // Our announcement of 1/2, still on its way back to us when the update happened.
+            try await replay(["players": "1/2"])
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(await advertiser.instanceName == name)
+            // A record we never published under our name is a rival's: we rename.
+            try await replay(["players": "9/9"])
+            let renamed = await Loopback.eventually(timeout: .seconds(5)) { await advertiser.instanceName != name }
+            #expect(renamed)
         }
     }
 

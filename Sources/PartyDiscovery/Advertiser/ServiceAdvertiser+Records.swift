@@ -83,6 +83,10 @@ extension ServiceAdvertiser {
     /// True when `record` is one of ours (any interface's address counts as ours).
     func isOurs(_ record: DNSRecord) -> Bool {
         guard let transport else { return false }
+        if record.name == instanceFullName, case .txt(let strings) = record.data {
+            let now = ContinuousClock.now
+            if retiredTXT.contains(where: { $0.strings == strings && $0.until > now }) { return true }
+        }
         return transport.interfaces.indices.contains { slot in
             answerableRecords(interface: slot).contains { $0.sameRecord(as: record) }
         }

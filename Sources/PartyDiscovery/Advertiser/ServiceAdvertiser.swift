@@ -49,6 +49,10 @@ public actor ServiceAdvertiser {
     var transport: MDNSTransport?
     var pendingAnnouncements: [ContinuousClock.Instant] = []
     var lastMulticast: [DNSRecordKey: ContinuousClock.Instant] = [:]
+    /// TXT data we published before an update, until our own packets carrying it have died out.
+    var retiredTXT: [(strings: [[UInt8]], until: ContinuousClock.Instant)] = []
+    /// How long replaced TXT data still counts as ours when it comes back to us.
+    static let retiredTXTLifetime: Duration = .seconds(5)
 
     /// Creates an advertiser; throws when a name or TXT entry cannot be published.
     public init(
@@ -102,8 +106,12 @@ public actor ServiceAdvertiser {
     public func updateTXT(_ txt: [String: String]) throws(DiscoveryError) {
         let strings = try ServiceNaming.txtStrings(txt)
         guard strings != txtStrings else { return }
-        txtStrings = strings
         let now = ContinuousClock.now
+        // Our own earlier announcements (looped back, or answers already on the wire) still carry
+        // the old data; they must not look like a rival claiming our name.
+        retiredTXT.removeAll { $0.until <= now }
+        retiredTXT.append((txtStrings, now + Self.retiredTXTLifetime))
+        txtStrings = strings
         pendingAnnouncements = [now, now + .seconds(1)]
     }
 
