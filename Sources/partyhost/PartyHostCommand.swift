@@ -10,7 +10,6 @@ import PartyShell
 import PartyTerminal
 
 /// `partyhost`: hosts one game session on the LAN and, unless dedicated, seats you at it.
-@main
 struct PartyHostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "partyhost",
