@@ -1,140 +1,199 @@
 import PartyKit
 
-/// The rules of RockPaperScissors: players take turns adding 1, 2 or 3 to a running total, and whoever brings
-/// it to exactly the target (21 by default) wins.
+/// The rules of Rock Paper Scissors for 2–8 players: simultaneous secret choices, best of N rounds.
 ///
-/// This is the game `new-game` generated: small, but it uses every part of the API a real game
-/// needs. Seats move in turn order (seat order, the start rotating with `GameSetup.gameNumber`);
-/// each turn has a time limit (`turn-seconds`), and when it runs out the host calls
-/// `advance(to:)` and the rules add 1 for the player. Nothing is hidden. Replace it with your game.
+/// - **Rounds.** Every seated player secretly chooses Rock, Paper or Scissors within
+///   `round-seconds` (15 by default). A choice is final. The round is revealed as soon as everyone
+///   in it has chosen, or when its time runs out; the reveal stays up for `reveal-seconds`, then the
+///   next round starts.
+/// - **Secrecy.** Until the reveal, nobody (other players, spectators, plain-text clients) sees
+///   *what* anyone chose; views show only *who* has chosen. A player sees their own choice.
+/// - **Scoring.** Each player scores one point for every opponent whose shape theirs beats (rock
+///   beats scissors, scissors beat paper, paper beats rock). A player who has not chosen when the
+///   time runs out shows nothing: they score nothing, and every player who did choose scores a point
+///   against them. With two players this is simply one point for the round's winner; a round where
+///   all show the same shape (or, with three or more, the points cancel out) scores nothing but
+///   still counts as a round.
+/// - **End.** The game lasts at most `rounds` rounds (5 by default: "best of 5"), and ends early as
+///   soon as the leader can no longer be caught: every other player, even scoring the most possible
+///   (one point per opponent) in every round left, would stay below them. The highest score wins;
+///   players level at the top share the win; if everyone is level, it is a draw.
+/// - **Joining and leaving.** Players may join a running game: they sit out the current round
+///   (shown as waiting) and play from the next one with 0 points. A player who leaves is removed at
+///   once with their score and their choice; the round is then revealed among those left if they
+///   have all chosen. When fewer than two players remain, the game ends and the one left wins.
 public struct RockPaperScissors: GameRules {
-    /// A move adds an amount to the total.
+    /// A move shows a shape.
     public typealias Move = RockPaperScissorsMove
     /// What one viewer sees.
     public typealias View = RockPaperScissorsView
     /// Why a move is refused.
     public typealias Rejection = RockPaperScissorsRejection
-    /// The target and the turn time limit.
+    /// The number of rounds, the round time and the reveal pause.
     public typealias Configuration = RockPaperScissorsConfiguration
+    /// The phase of the game.
+    public typealias Phase = RockPaperScissorsView.Phase
 
-    /// The smallest amount a move may add.
-    public static let smallestStep = 1
-    /// The largest amount a move may add.
-    public static let largestStep = 3
-
-    /// RockPaperScissors's id (as typed after `--game`), title and player counts.
+    /// Rock Paper Scissors's id (as typed after `--game`), title and player counts.
     public static let descriptor = GameDescriptor(
         id: "rps",
         title: "Rock Paper Scissors",
         minPlayers: 2,
-        maxPlayers: 6,
-        joinInProgress: false,
-        summary: "Take turns adding 1, 2 or 3 to a running total; whoever reaches the target exactly wins."
+        maxPlayers: 8,
+        joinInProgress: true,
+        summary: "Best of N rounds of secret, simultaneous Rock, Paper or Scissors for 2 to 8 players."
     )
+
+    /// One player at the table.
+    public struct Player: Hashable, Sendable {
+        /// Where they sit and their name.
+        public var seat: Seat
+        /// Points so far.
+        public var score: Int
+        /// Whether they play in the current round (false for someone who joined during it).
+        public var inRound: Bool
+    }
 
     /// The settings this game was started with.
     public let configuration: RockPaperScissorsConfiguration
-    /// The players still in the game, in turn order.
-    public private(set) var players: [Seat]
-    /// The running total.
-    public private(set) var total: Int
-    /// The index in `players` of the player to move.
-    public private(set) var turnIndex: Int
-    /// When the current turn runs out; nil once the game is over.
-    public private(set) var turnDeadline: GameInstant?
-    /// The last move made, if any: who, how much, and whether the clock made it for them.
-    public private(set) var lastMove: RockPaperScissorsView.LastMove?
+    /// The players still in the game, in seat order.
+    public internal(set) var players: [Player]
+    /// The current round, from 1.
+    public internal(set) var round: Int
+    /// Choosing, looking at a reveal, or over.
+    public internal(set) var phase: Phase
+    /// The secret choices made so far in the current round. Never put into a view for another seat.
+    public internal(set) var choices: [SeatID: Shape]
+    /// The end of the current round (while choosing) or of the reveal; nil once the game is over.
+    public internal(set) var deadline: GameInstant?
+    /// The last revealed round, public to everyone.
+    public internal(set) var lastRound: RockPaperScissorsView.Reveal?
     /// The result, once the game is over.
-    public private(set) var outcome: GameOutcome?
+    public internal(set) var outcome: GameOutcome?
 
-    /// Starts a game at total 0; the first player rotates with every rematch.
+    /// Starts round 1 at `setup.now` with everyone at 0 points.
     public init(setup: GameSetup<RockPaperScissorsConfiguration>) {
         configuration = setup.configuration
-        players = setup.seats
-        total = 0
-        turnIndex = setup.seats.isEmpty ? 0 : setup.gameNumber % setup.seats.count
-        lastMove = nil
+        players = setup.seats.sorted { $0.id < $1.id }.map { Player(seat: $0, score: 0, inRound: false) }
+        round = 0
+        phase = .choosing
+        choices = [:]
+        deadline = nil
+        lastRound = nil
         outcome = nil
-        turnDeadline = setup.now.adding(milliseconds: configuration.turnMilliseconds)
         if players.count < 2 {
-            finish(GameOutcome(winners: players.map(\.id), reason: .playersLeft, summary: "Not enough players to play Rock Paper Scissors"))
+            finish(GameOutcome(winners: players.map(\.seat.id), reason: .playersLeft,
+                               summary: "Not enough players to play Rock Paper Scissors"))
+            return
         }
+        startRound(at: setup.now)
     }
 
-    /// The seat whose turn it is, while the game runs.
-    public var currentSeat: SeatID? {
-        guard outcome == nil, players.indices.contains(turnIndex) else { return nil }
-        return players[turnIndex].id
+    /// Seats in the current round that have not chosen yet (empty outside a round).
+    public var pendingSeats: Set<SeatID> {
+        guard outcome == nil, phase == .choosing else { return [] }
+        return Set(players.filter { $0.inRound && choices[$0.seat.id] == nil }.map(\.seat.id))
     }
 
-    /// Adds `move.amount` for `seat`, or throws why it cannot (leaving the state unchanged).
+    /// Records `move.shape` as `seat`'s secret choice, revealing the round when it was the last one missing.
     public mutating func apply(_ move: RockPaperScissorsMove, from seat: SeatID, at now: GameInstant) throws(RockPaperScissorsRejection) {
-        // Check everything first and change the state only after the last check: a rejected move
-        // must leave the state exactly as it was.
-        guard outcome == nil, let current = currentSeat else { throw .gameOver }
-        guard current == seat else { throw .notYourTurn }
-        guard (Self.smallestStep...Self.largestStep).contains(move.amount) else {
-            throw .amountOutOfRange(amount: move.amount)
-        }
-        guard total + move.amount <= configuration.target else {
-            throw .passesTarget(amount: move.amount, total: total, target: configuration.target)
-        }
-        add(move.amount, timedOut: false, at: now)
+        // Every check comes first: a rejected move leaves the state exactly as it was.
+        guard outcome == nil else { throw .gameOver }
+        guard let player = players.first(where: { $0.seat.id == seat }) else { throw .notInRound }
+        guard phase == .choosing else { throw .roundRevealed }
+        guard player.inRound else { throw .notInRound }
+        guard choices[seat] == nil else { throw .alreadyChosen }
+        guard let deadline, now < deadline else { throw .timeUp }
+        choices[seat] = move.shape
+        if pendingSeats.isEmpty { resolve(at: now) }
     }
 
-    /// Ends the current turn when its time is up: the clock adds 1 for the player to move.
+    /// Reveals the round when its time is up, or starts the next one when the reveal is over.
     public mutating func advance(to now: GameInstant) {
-        // The host may call this at any time, so do something only when the deadline has passed.
-        guard outcome == nil, let deadline = turnDeadline, now >= deadline else { return }
-        add(Self.smallestStep, timedOut: true, at: now)
+        guard outcome == nil, let deadline, now >= deadline else { return }
+        switch phase {
+        case .choosing: resolve(at: now)
+        case .reveal: startRound(at: now)
+        case .over: return
+        }
     }
 
-    /// A player left for good: they drop out of the turn order; the last one left wins.
+    /// Seats a newcomer, who waits for the next round and starts with 0 points.
+    public mutating func join(_ seat: Seat, at now: GameInstant) {
+        guard outcome == nil else { return }
+        if let index = players.firstIndex(where: { $0.seat.id == seat.id }) {
+            players[index].seat.name = seat.name
+            return
+        }
+        players.append(Player(seat: seat, score: 0, inRound: false))
+        players.sort { $0.seat.id < $1.seat.id }
+    }
+
+    /// Removes a player for good; the round goes on among those left, and the game ends below two players.
     public mutating func leave(_ seat: SeatID, at now: GameInstant) {
-        guard outcome == nil, let index = players.firstIndex(where: { $0.id == seat }) else { return }
+        guard outcome == nil, let index = players.firstIndex(where: { $0.seat.id == seat }) else { return }
         let leaver = players.remove(at: index)
+        choices[seat] = nil
         if players.count < 2 {
-            let summary = players.first.map { "\($0.name) wins: \(leaver.name) left the game" }
-                ?? "\(leaver.name) left the game"
-            finish(GameOutcome(winners: players.map(\.id), reason: .playersLeft, summary: summary))
+            let summary = players.first.map { "\($0.seat.name) wins: \(leaver.seat.name) left the game" }
+                ?? "\(leaver.seat.name) left the game"
+            finish(GameOutcome(winners: players.map(\.seat.id), reason: .playersLeft, summary: summary))
             return
         }
-        if index < turnIndex {
-            turnIndex -= 1
-        } else if index == turnIndex {
-            // The next player's turn starts now, with a full clock.
-            turnIndex %= players.count
-            turnDeadline = now.adding(milliseconds: configuration.turnMilliseconds)
-        }
+        if phase == .choosing && pendingSeats.isEmpty { resolve(at: now) }
     }
 
-    /// The player to move may act until the turn runs out; nobody may act once the game is over.
+    /// While choosing, those who have not chosen may act until the round's end; during a reveal
+    /// nobody may act until it ends; once over, nothing.
     public var schedule: Schedule {
-        guard let seat = currentSeat else { return .idle }
-        return Schedule(turn: .seat(seat), deadline: turnDeadline)
-    }
-
-    /// Every move worth trying, including illegal amounts so the conformance suite tests rejections.
-    public func candidateMoves(for seat: SeatID) -> [RockPaperScissorsMove] {
-        (Self.smallestStep - 1...Self.largestStep + 1).map { RockPaperScissorsMove(amount: $0) }
-    }
-
-    /// Adds `amount` for the player to move, then ends the game or passes the turn on.
-    private mutating func add(_ amount: Int, timedOut: Bool, at now: GameInstant) {
-        let mover = players[turnIndex]
-        total += amount
-        lastMove = RockPaperScissorsView.LastMove(seat: mover.id, amount: amount, timedOut: timedOut)
-        if total >= configuration.target {
-            finish(GameOutcome(winners: [mover.id], reason: .won, summary: "\(mover.name) reaches \(total) and wins"))
-            return
+        guard outcome == nil else { return .idle }
+        switch phase {
+        case .choosing: return Schedule(turn: .seats(pendingSeats), deadline: deadline)
+        case .reveal: return Schedule(turn: .nobody, deadline: deadline)
+        case .over: return .idle
         }
-        turnIndex = (turnIndex + 1) % players.count
-        turnDeadline = now.adding(milliseconds: configuration.turnMilliseconds)
+    }
+
+    /// The three shapes: legal for a seat that still has to choose, rejected otherwise.
+    public func candidateMoves(for seat: SeatID) -> [RockPaperScissorsMove] {
+        Shape.allCases.map(RockPaperScissorsMove.init(shape:))
+    }
+
+    /// Starts the next round: everyone seated plays in it, nobody has chosen.
+    private mutating func startRound(at now: GameInstant) {
+        round += 1
+        phase = .choosing
+        choices = [:]
+        for index in players.indices { players[index].inRound = true }
+        deadline = now.adding(milliseconds: configuration.roundMilliseconds)
+    }
+
+    /// Reveals the round: scores it, makes its choices public, then ends the game or pauses for the reveal.
+    private mutating func resolve(at now: GameInstant) {
+        let picks = players.filter(\.inRound).map { (seat: $0.seat.id, shape: choices[$0.seat.id]) }
+        let points = Self.points(for: picks)
+        for index in players.indices {
+            players[index].score += points[players[index].seat.id] ?? 0
+            players[index].inRound = false
+        }
+        lastRound = RockPaperScissorsView.Reveal(
+            round: round,
+            picks: picks.map { RockPaperScissorsView.Pick(seat: $0.seat, shape: $0.shape, points: points[$0.seat] ?? 0) }
+        )
+        choices = [:]
+        if let result = decidedOutcome() {
+            finish(result)
+        } else {
+            phase = .reveal
+            deadline = now.adding(milliseconds: configuration.revealMilliseconds)
+        }
     }
 
     /// Records the result; with no deadline and nobody to move, the schedule becomes idle.
     private mutating func finish(_ result: GameOutcome) {
         outcome = result
-        turnDeadline = nil
+        phase = .over
+        deadline = nil
+        choices = [:]
     }
 }

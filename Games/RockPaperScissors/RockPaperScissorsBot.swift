@@ -1,22 +1,23 @@
 import PartyKit
 
-/// A computer player for RockPaperScissors: it sees only its own view, like a person's client.
+/// A computer player for Rock Paper Scissors: it sees only its own view, like a person's client.
 ///
-/// It tries to leave a multiple of 4 to go (the winning strategy with two players) and otherwise
-/// adds a random legal amount, after a human-like pause of 500–1200 ms.
+/// Half the time it plays the shape that beats the one shown most in the last revealed round
+/// (people often repeat themselves); otherwise it picks at random. It answers after a human-like
+/// pause of 0.6–2.6 s, always well inside the round's time.
 public struct RockPaperScissorsBot: GameBot {
     /// The game this bot plays.
     public typealias Rules = RockPaperScissors
 
-    /// The shortest pause before answering, in milliseconds.
-    public static let minimumDelay: Int64 = 500
-    /// The longest pause before answering, in milliseconds.
-    public static let maximumDelay: Int64 = 1200
+    /// The shortest pause before choosing, in milliseconds.
+    public static let minimumDelay: Int64 = 600
+    /// The longest pause before choosing, in milliseconds.
+    public static let maximumDelay: Int64 = 2600
 
     /// The seat the bot plays.
     public let seat: SeatID
     private var random: SeededRandom
-    private var planned: (total: Int, plan: BotPlan<RockPaperScissorsMove>)?
+    private var planned: (round: Int, plan: BotPlan<RockPaperScissorsMove>)?
 
     /// Creates a bot for `seat` whose choices and pauses are determined by `seed`.
     public init(seat: SeatID, seed: UInt64) {
@@ -25,19 +26,32 @@ public struct RockPaperScissorsBot: GameBot {
         planned = nil
     }
 
-    /// The amount to add and when; nil when it is not the bot's turn.
+    /// The shape to show and when; nil when the bot has nothing to choose.
     ///
-    /// The driver calls this after every view and keeps only the latest plan, so a view of the same
-    /// position while the plan is still pending returns that plan again (no restarted pause).
+    /// The driver calls this after every view and keeps only the latest plan, so another view of
+    /// the same round returns the same plan (the bot neither changes its mind nor restarts its pause).
     public mutating func plan(for view: RockPaperScissorsView, at now: GameInstant) -> BotPlan<RockPaperScissorsMove>? {
-        let amounts = view.legalAmounts(for: seat)
-        guard !amounts.isEmpty else { return nil }
-        if let planned, planned.total == view.total, planned.plan.at > now { return planned.plan }
-        let winning = amounts.first { (view.target - view.total - $0) % 4 == 0 }
-        let amount = winning ?? amounts[Int(random.next() % UInt64(amounts.count))]
-        let delay = Self.minimumDelay + Int64(random.next() % UInt64(Self.maximumDelay - Self.minimumDelay + 1))
-        let plan = BotPlan(move: RockPaperScissorsMove(amount: amount), at: now.adding(milliseconds: delay))
-        planned = (view.total, plan)
+        guard view.mayChoose(seat) else { return nil }
+        if let planned, planned.round == view.round { return planned.plan }
+        let shape = choose(after: view.last)
+        let remaining = view.remainingMs ?? Self.maximumDelay
+        let pause = Self.minimumDelay + Int64(random.next() % UInt64(Self.maximumDelay - Self.minimumDelay + 1))
+        let delay = max(50, min(pause, remaining / 2))
+        let plan = BotPlan(move: RockPaperScissorsMove(shape: shape), at: now.adding(milliseconds: delay))
+        planned = (view.round, plan)
         return plan
+    }
+
+    /// The shape beating the others' most common shape in `last` (half the time), or a random one.
+    private mutating func choose(after last: RockPaperScissorsView.Reveal?) -> Shape {
+        let counts = Shape.allCases.map { shape in
+            (shape, last?.picks.filter { $0.seat != seat && $0.shape == shape }.count ?? 0)
+        }
+        let guess = random.next() % 2 == 0
+        if guess, let (common, count) = counts.max(by: { $0.1 < $1.1 }), count > 0,
+           let counter = Shape.allCases.first(where: { $0.beats == common }) {
+            return counter
+        }
+        return Shape.allCases[Int(random.next() % UInt64(Shape.allCases.count))]
     }
 }

@@ -1,17 +1,17 @@
 import PartyKit
 
-/// A RockPaperScissors move: add 1, 2 or 3 to the total.
+/// A Rock Paper Scissors move: the shape a player shows this round.
 ///
-/// On the wire it is `{"amount":2}`. Any integer decodes; the rules reject amounts out of range.
+/// On the wire it is `{"shape":"rock"}`. A choice is final for the round.
 public struct RockPaperScissorsMove: Hashable, Codable, Sendable, CustomStringConvertible {
-    /// How much to add.
-    public var amount: Int
+    /// The shape chosen.
+    public var shape: Shape
 
-    /// Creates the move that adds `amount`.
-    public init(amount: Int) {
-        self.amount = amount
+    /// Creates the move that shows `shape`.
+    public init(shape: Shape) {
+        self.shape = shape
     }
 
-    /// The move as people type it in line mode: `add 2`.
-    public var description: String { "add \(amount)" }
+    /// The move as people type it in line mode: `rock`.
+    public var description: String { shape.rawValue }
 }

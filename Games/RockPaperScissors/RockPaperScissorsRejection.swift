@@ -1,39 +1,39 @@
 import PartyKit
 
-/// Why RockPaperScissors refuses a move.
+/// Why Rock Paper Scissors refuses a move. No reason ever names another player's choice.
 public enum RockPaperScissorsRejection: GameRejection {
     /// The game has ended; no more moves are taken.
     case gameOver
-    /// The seat is not the one to move (or not playing).
-    case notYourTurn
-    /// The amount is not 1, 2 or 3.
-    case amountOutOfRange(amount: Int)
-    /// Adding the amount would go past the target.
-    case passesTarget(amount: Int, total: Int, target: Int)
+    /// The seat is not playing in this round (it joined during the round, or is not seated).
+    case notInRound
+    /// The round has been revealed; the next one has not started yet.
+    case roundRevealed
+    /// The seat has already chosen this round; a choice is final.
+    case alreadyChosen
+    /// The round's time is up.
+    case timeUp
 
     /// The machine-readable code sent on the wire as the rejection's reason.
     public var code: String {
         switch self {
         case .gameOver: "gameOver"
-        case .notYourTurn: "notYourTurn"
-        case .amountOutOfRange: "amountOutOfRange"
-        case .passesTarget: "passesTarget"
+        case .notInRound: "notInRound"
+        case .roundRevealed: "roundRevealed"
+        case .alreadyChosen: "alreadyChosen"
+        case .timeUp: "timeUp"
         }
     }
 }
 
 extension RockPaperScissorsRejection: CustomStringConvertible {
-    /// The sentence a player reads, such as "Adding 3 to 19 goes past 21."
+    /// The sentence a player reads, such as "You have already chosen this round."
     public var description: String {
         switch self {
-        case .gameOver:
-            "The game is over."
-        case .notYourTurn:
-            "It is not your turn."
-        case .amountOutOfRange(let amount):
-            "You cannot add \(amount): add 1, 2 or 3."
-        case .passesTarget(let amount, let total, let target):
-            "Adding \(amount) to \(total) goes past \(target)."
+        case .gameOver: "The game is over."
+        case .notInRound: "You are not in this round; you play from the next one."
+        case .roundRevealed: "This round is over; wait for the next one."
+        case .alreadyChosen: "You have already chosen this round."
+        case .timeUp: "Time is up for this round."
         }
     }
 }

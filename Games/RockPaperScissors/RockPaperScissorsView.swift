@@ -1,96 +1,161 @@
 import PartyKit
 
-/// What one viewer sees of a RockPaperScissors game; the host sends it to that viewer's client as JSON.
+/// What one viewer sees of a Rock Paper Scissors game; the host sends it to that viewer's client as JSON.
 ///
-/// Keep views small with simple field names, for example
-/// `{"total":14,"target":21,"players":[0,1],"turn":1,"you":0,"remainingMs":29500,
-/// "last":{"seat":0,"amount":3,"timedOut":false}}`.
+/// While a round is open it says *who* has chosen (`chosen`) but never *what*: the only shape in
+/// it is the viewer's own (`mine`). Shapes appear in `last` once a round is revealed. For example
+/// `{"round":2,"rounds":5,"phase":"choosing","remainingMs":9500,"you":0,"mine":"rock",
+/// "players":[{"seat":0,"score":1,"chosen":true,"waiting":false},…],"last":{"round":1,"picks":[…]}}`.
 public struct RockPaperScissorsView: Hashable, Codable, Sendable {
-    /// The running total.
-    public var total: Int
-    /// The total to reach.
-    public var target: Int
-    /// The players still in the game, in turn order.
-    public var players: [SeatID]
-    /// Whose turn it is; nil once the game is over.
-    public var turn: SeatID?
+    /// The current round, from 1.
+    public var round: Int
+    /// The most rounds the game lasts.
+    public var rounds: Int
+    /// Choosing, looking at a reveal, or over.
+    public var phase: Phase
+    /// Milliseconds left to choose (or of the reveal) when the host sent the view; nil once over.
+    public var remainingMs: Int64?
     /// The viewer's own seat; nil for a spectator.
     public var you: SeatID?
-    /// Milliseconds left in the current turn when the host sent the view; nil once the game is over.
-    public var remainingMs: Int64?
-    /// The last move made, if any.
-    public var last: LastMove?
-    /// The winner, once someone has won.
-    public var winner: SeatID?
-    /// The result for people ("Alice reaches 21 and wins"); nil while the game runs.
+    /// The viewer's own choice this round, if made; never anyone else's.
+    public var mine: Shape?
+    /// Everyone at the table, in seat order.
+    public var players: [Row]
+    /// The last revealed round.
+    public var last: Reveal?
+    /// The winners, once the game is over.
+    public var winners: [SeatID]
+    /// The result for people; nil while the game runs.
     public var outcome: String?
 
     /// Creates a view.
     public init(
-        total: Int, target: Int, players: [SeatID], turn: SeatID?, you: SeatID?, remainingMs: Int64?,
-        last: LastMove? = nil, winner: SeatID? = nil, outcome: String? = nil
+        round: Int, rounds: Int, phase: Phase, remainingMs: Int64?, you: SeatID?, mine: Shape?,
+        players: [Row], last: Reveal? = nil, winners: [SeatID] = [], outcome: String? = nil
     ) {
-        self.total = total
-        self.target = target
-        self.players = players
-        self.turn = turn
-        self.you = you
+        self.round = round
+        self.rounds = rounds
+        self.phase = phase
         self.remainingMs = remainingMs
+        self.you = you
+        self.mine = mine
+        self.players = players
         self.last = last
-        self.winner = winner
+        self.winners = winners
         self.outcome = outcome
     }
 
-    /// A move as the view reports it.
-    public struct LastMove: Hashable, Codable, Sendable {
-        /// Who moved.
+    /// Where the game is.
+    public enum Phase: String, Hashable, Codable, Sendable {
+        /// Players are choosing in secret.
+        case choosing
+        /// The last round is shown; the next starts soon.
+        case reveal
+        /// The game has ended.
+        case over
+    }
+
+    /// One player as everyone may see them.
+    public struct Row: Hashable, Codable, Sendable {
+        /// Their seat.
         public var seat: SeatID
-        /// How much was added.
-        public var amount: Int
-        /// Whether the clock added it because the turn ran out.
-        public var timedOut: Bool
+        /// Their points.
+        public var score: Int
+        /// Whether they have chosen in the open round (not what).
+        public var chosen: Bool
+        /// Whether they sit out the current round (they joined during it).
+        public var waiting: Bool
 
-        /// Creates a report of a move.
-        public init(seat: SeatID, amount: Int, timedOut: Bool) {
+        /// Creates a row.
+        public init(seat: SeatID, score: Int, chosen: Bool, waiting: Bool) {
             self.seat = seat
-            self.amount = amount
-            self.timedOut = timedOut
+            self.score = score
+            self.chosen = chosen
+            self.waiting = waiting
         }
+    }
 
-        /// "Bob added 3" or "Bob ran out of time: +1".
-        public func sentence(context: PresenterContext) -> String {
-            let name = context.name(of: seat)
-            return timedOut ? "\(name) ran out of time: +\(amount)" : "\(name) added \(amount)"
+    /// A revealed round: every shape shown, and the points it scored.
+    public struct Reveal: Hashable, Codable, Sendable {
+        /// Which round.
+        public var round: Int
+        /// One pick per player who was in the round, in seat order.
+        public var picks: [Pick]
+
+        /// Creates a reveal.
+        public init(round: Int, picks: [Pick]) {
+            self.round = round
+            self.picks = picks
+        }
+    }
+
+    /// What one player showed in a revealed round.
+    public struct Pick: Hashable, Codable, Sendable {
+        /// Who.
+        public var seat: SeatID
+        /// Their shape; nil when they did not choose in time.
+        public var shape: Shape?
+        /// The points it scored.
+        public var points: Int
+
+        /// Creates a pick.
+        public init(seat: SeatID, shape: Shape?, points: Int) {
+            self.seat = seat
+            self.shape = shape
+            self.points = points
         }
     }
 
     /// Whether the game has ended.
-    public var isOver: Bool { outcome != nil }
+    public var isOver: Bool { phase == .over }
 
-    /// The amounts `seat` may add now according to this view: none unless it is their turn.
-    public func legalAmounts(for seat: SeatID?) -> [Int] {
-        guard !isOver, let seat, turn == seat else { return [] }
-        return (RockPaperScissors.smallestStep...RockPaperScissors.largestStep).filter { total + $0 <= target }
+    /// The viewer's row, if they are seated.
+    public var myRow: Row? { players.first { $0.seat == you } }
+
+    /// Whether `seat` may choose now according to this view: a player in the open round who has not chosen.
+    public func mayChoose(_ seat: SeatID?) -> Bool {
+        guard phase == .choosing, (remainingMs ?? 0) > 0, let seat, seat == you, mine == nil,
+              let row = players.first(where: { $0.seat == seat }) else { return false }
+        return !row.waiting && !row.chosen
     }
 
-    /// Seconds left in the turn, `elapsedMilliseconds` after the view arrived, rounded up.
+    /// Seconds left, `elapsedMilliseconds` after the view arrived, rounded up.
     public func secondsLeft(elapsedMilliseconds: Int64) -> Int64? {
         remainingMs.map { (max(0, $0 - max(0, elapsedMilliseconds)) + 999) / 1000 }
     }
 
-    /// Whose turn it is and how long is left, or the result: "Your turn: add 1, 2 or 3 (12 s left)".
+    /// Players in the open round who have not chosen yet.
+    public var stillChoosing: [SeatID] {
+        guard phase == .choosing else { return [] }
+        return players.filter { !$0.waiting && !$0.chosen }.map(\.seat)
+    }
+
+    /// "Alice: Rock +1, Bob: Scissors, Carol: —".
+    public func revealSentence(context: PresenterContext) -> String? {
+        guard let last else { return nil }
+        return "Round \(last.round): " + last.picks.map { pick in
+            let shape = pick.shape?.name ?? "no choice"
+            return "\(context.name(of: pick.seat)) \(shape) +\(pick.points)"
+        }.joined(separator: ", ")
+    }
+
+    /// What is going on, for the status line and plain text: the result, a prompt with the time
+    /// left, whom the round waits for, or the countdown to the next round.
     public func status(context: PresenterContext, elapsedMilliseconds: Int64) -> String {
         if let outcome { return outcome }
-        guard let turn else { return "" }
-        let clock = secondsLeft(elapsedMilliseconds: elapsedMilliseconds).map { " (\($0) s left)" } ?? ""
-        let viewer = context.seat ?? you
-        if turn == viewer {
-            let amounts = legalAmounts(for: turn).map(String.init)
-            let choices = amounts.count > 1
-                ? amounts.dropLast().joined(separator: ", ") + " or " + amounts[amounts.count - 1]
-                : amounts.joined()
-            return "Your turn: add \(choices)\(clock)"
+        let seconds = secondsLeft(elapsedMilliseconds: elapsedMilliseconds) ?? 0
+        switch phase {
+        case .over:
+            return "The game is over."
+        case .reveal:
+            return round >= rounds ? "Last round." : "Round \(round + 1) of \(rounds) starts in \(seconds) s."
+        case .choosing:
+            let viewer = context.seat ?? you
+            if mayChoose(viewer) { return "Round \(round) of \(rounds): choose your shape (\(seconds) s left)" }
+            let waitingFor = stillChoosing.map { context.name(of: $0) }
+            let prefix = mine.map { "You chose \($0.name). " } ?? (myRow?.waiting == true ? "You play from the next round. " : "")
+            let list = waitingFor.count > 3 ? "\(waitingFor.count) players" : RockPaperScissors.list(waitingFor)
+            return "\(prefix)Waiting for \(list) (\(seconds) s left)"
         }
-        return "\(context.name(of: turn)) to move\(clock)"
     }
 }

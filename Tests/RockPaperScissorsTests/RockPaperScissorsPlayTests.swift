@@ -2,46 +2,60 @@ import PartyKit
 import RockPaperScissors
 import Testing
 
-/// RockPaperScissors as clients see it: bots playing whole games from views, the presenter and the plain text.
+/// Rock Paper Scissors as clients see it: bots playing whole games from views, the presenter and the plain text.
 @Suite("Rock Paper Scissors bot, presenter and plain text")
 struct RockPaperScissorsPlayTests {
-    let seats = [Seat(id: SeatID(0), name: "Alice"), Seat(id: SeatID(1), name: "Bob"), Seat(id: SeatID(2), name: "Carol")]
-    var context: PresenterContext { PresenterContext(seat: SeatID(0), names: [SeatID(0): "Alice", SeatID(1): "Bob", SeatID(2): "Carol"]) }
+    typealias S = SampleGames
+    var context: PresenterContext { S.context(for: .seat(S.alice.id)) }
 
-    @Test(arguments: [UInt64(1), 2, 3])
-    func botsFinishAGameUsingOnlyTheirViews(seed: UInt64) throws {
+    /// Bots for every seat play a whole game; each is asked after every change, as the client's driver does.
+    @Test(arguments: [(2, UInt64(1)), (3, 2), (8, 3)])
+    func botsFinishAGameUsingOnlyTheirViews(players: Int, seed: UInt64) throws {
+        let seats = (0..<players).map { Seat(id: SeatID($0), name: "Bot \($0)") }
         var game = RockPaperScissors(setup: GameSetup(seats: seats, seed: seed))
         var bots = seats.map { RockPaperScissorsBot(seat: $0.id, seed: seed &+ UInt64($0.id.index)) }
         var now = GameInstant.zero
-        for _ in 0..<100 where !game.isOver {
-            let seat = try #require(game.currentSeat)
-            let index = try #require(seats.firstIndex { $0.id == seat })
-            let planned = bots[index].plan(for: game.view(for: .seat(seat), at: now), at: now)
-            let plan = try #require(planned)
-            #expect(plan.at > now)
-            now = plan.at
-            try game.apply(plan.move, from: seat, at: now)
+        var moves = 0
+        for _ in 0..<500 where !game.isOver {
+            let plans = bots.indices.compactMap { index in
+                bots[index].plan(for: game.view(for: .seat(seats[index].id), at: now), at: now).map { (seats[index].id, $0) }
+            }
+            let deadline = try #require(game.deadline)
+            if let (seat, plan) = plans.min(by: { $0.1.at < $1.1.at }), plan.at < deadline {
+                #expect(plan.at > now)
+                now = plan.at
+                try game.apply(plan.move, from: seat, at: now)
+                moves += 1
+            } else {
+                now = deadline
+                game.advance(to: now)
+            }
         }
-        #expect(game.outcome?.reason == .won)
-        #expect(game.total == RockPaperScissorsConfiguration().target)
+        #expect(game.outcome != nil)
+        #expect(moves >= 2 * players, "bots choose in time: every seat chose in at least two rounds")
     }
 
-    @Test func aBotWaitsWhenItIsNotItsTurn() {
-        let game = RockPaperScissors(setup: GameSetup(seats: seats, seed: 1))
-        var bot = RockPaperScissorsBot(seat: SeatID(1), seed: 1)
-        let plan = bot.plan(for: game.view(for: .seat(SeatID(1)), at: .zero), at: .zero)
-        #expect(plan == nil)
+    @Test func aBotKeepsItsPlanAndStopsOnceItHasChosen() throws {
+        var game = S.fresh()
+        var bot = RockPaperScissorsBot(seat: S.bob.id, seed: 5)
+        let planned = bot.plan(for: game.view(for: .seat(S.bob.id), at: .zero), at: .zero)
+        let first = try #require(planned)
+        #expect(first.at <= .seconds(7.5), "inside the round's time")
+        try game.apply(RockPaperScissorsMove(shape: .rock), from: S.alice.id, at: .seconds(0.2))
+        #expect(bot.plan(for: game.view(for: .seat(S.bob.id), at: .seconds(0.2)), at: .seconds(0.2)) == first)
+        try game.apply(first.move, from: S.bob.id, at: first.at)
+        #expect(bot.plan(for: game.view(for: .seat(S.bob.id), at: first.at), at: first.at) == nil)
     }
 
-    @Test(arguments: [("2", 2), ("add 3", 3), ("  ADD 1 ", 1)])
-    func typedLinesBecomeMoves(line: String, amount: Int) {
-        let view = RockPaperScissors(setup: GameSetup(seats: seats, seed: 1)).view(for: .seat(SeatID(0)), at: .zero)
-        #expect(RockPaperScissorsPresenter().parse(line: line, view: view, context: context) == .success(RockPaperScissorsMove(amount: amount)))
+    @Test(arguments: [("rock", Shape.rock), ("2", .paper), ("  Scissors ", .scissors), ("pa", .paper), ("play sc", .scissors), ("ROCK", .rock)])
+    func typedLinesBecomeMoves(line: String, shape: Shape) {
+        let view = S.fresh().view(for: .seat(S.alice.id), at: .zero)
+        #expect(RockPaperScissorsPresenter().parse(line: line, view: view, context: context) == .success(RockPaperScissorsMove(shape: shape)))
     }
 
-    @Test(arguments: ["", "add", "5", "two", "add 1 2"])
-    func otherLinesAreExplained(line: String) throws {
-        let view = RockPaperScissors(setup: GameSetup(seats: seats, seed: 1)).view(for: .seat(SeatID(0)), at: .zero)
+    @Test(arguments: ["", "4", "lizard", "rock paper", "x"])
+    func otherLinesAreExplained(line: String) {
+        let view = S.fresh().view(for: .seat(S.alice.id), at: .zero)
         guard case .failure(let error) = RockPaperScissorsPresenter().parse(line: line, view: view, context: context) else {
             Issue.record("\(line) should not be a move")
             return
@@ -49,28 +63,63 @@ struct RockPaperScissorsPlayTests {
         #expect(!error.message.isEmpty)
     }
 
-    @Test func keysSendMovesOnlyOnYourTurn() {
-        let view = RockPaperScissors(setup: GameSetup(seats: seats, seed: 1)).view(for: .seat(SeatID(0)), at: .zero)
+    @Test func keysChooseOnceAndExplainWhyNot() throws {
+        var game = S.fresh()
         var presenter = RockPaperScissorsPresenter()
-        #expect(presenter.handle(.character("2"), view: view, context: context) == .send(RockPaperScissorsMove(amount: 2)))
+        var view = game.view(for: .seat(S.alice.id), at: .zero)
+        #expect(presenter.handle(.character("3"), view: view, context: context) == .send(RockPaperScissorsMove(shape: .scissors)))
+        #expect(presenter.handle(.arrow(.right, shift: false), view: view, context: context) == .redraw)
+        #expect(presenter.cursor == .rock)
+        #expect(presenter.handle(.enter, view: view, context: context) == .send(RockPaperScissorsMove(shape: .rock)))
         #expect(presenter.handle(.character("x"), view: view, context: context) == .none)
-        let bobs = PresenterContext(seat: SeatID(1), names: context.names)
-        #expect(presenter.handle(.character("2"), view: view, context: bobs) == .message("It is not your turn."))
+        try game.apply(RockPaperScissorsMove(shape: .rock), from: S.alice.id, at: .seconds(1))
+        view = game.view(for: .seat(S.alice.id), at: .seconds(1))
+        #expect(presenter.handle(.character("2"), view: view, context: context) == .message("You have already chosen this round."))
+        let spectator = S.context(for: .spectator)
+        #expect(presenter.handle(.character("1"), view: game.view(for: .spectator, at: .zero), context: spectator)
+                == .message("You are watching this game; only the players can choose."))
     }
 
-    @Test(arguments: [(80, 20), (40, 12), (3, 2), (0, 0)])
-    func drawingFitsAnySize(width: Int, height: Int) {
-        let view = RockPaperScissors(setup: GameSetup(seats: seats, seed: 1)).view(for: .seat(SeatID(0)), at: .zero)
-        var canvas = Canvas(width: width, height: height)
-        RockPaperScissorsPresenter().draw(view, context: context, on: &canvas)
-        if width >= 40 { #expect(canvas.text.contains("0 of 21")) }
+    @Test(arguments: [(80, 20), (80, 24), (46, 13), (40, 12), (3, 2), (0, 0)])
+    func drawingFitsAnySize(width: Int, height: Int) throws {
+        let seats = (0..<8).map { Seat(id: SeatID($0), name: "Player \($0 + 1)") }
+        var game = RockPaperScissors(setup: GameSetup(seats: seats, seed: 1))
+        try game.apply(RockPaperScissorsMove(shape: .paper), from: SeatID(0), at: .seconds(1))
+        for view in [S.fresh().view(for: .seat(S.alice.id), at: .zero), game.view(for: .seat(SeatID(0)), at: .seconds(1))] {
+            var canvas = Canvas(width: width, height: height)
+            RockPaperScissorsPresenter().draw(view, context: context, on: &canvas)
+            if width >= 40 && height >= 12 {
+                #expect(canvas.text.contains("Round 1 of 5"))
+                #expect(canvas.text.contains("Scissors"))
+            }
+        }
     }
 
-    @Test func thePlainTextIsShortAndCountsDown() {
-        let game = RockPaperScissors(setup: GameSetup(seats: seats, seed: 1))
-        let text = RockPaperScissors.plainText(of: game.view(for: .seat(SeatID(0)), at: .seconds(10)), context: context)
-        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 72 })
-        #expect(text.contains("Total: 0 of 21"))
-        #expect(text.contains("Your turn: add 1, 2 or 3 (20 s left)"))
+    @Test func theFullScreenShowsWhoHasChosenAndThenTheReveal() throws {
+        var game = try S.aliceChose(.paper)
+        var canvas = Canvas(width: 80, height: 20)
+        RockPaperScissorsPresenter().draw(game.view(for: .seat(S.alice.id), at: .seconds(2)), context: context, on: &canvas)
+        #expect(canvas.text.contains("your choice"))
+        #expect(canvas.text.contains("✓ chosen"))
+        #expect(canvas.text.contains("… choosing"))
+        try game.apply(RockPaperScissorsMove(shape: .rock), from: S.bob.id, at: .seconds(3))
+        try game.apply(RockPaperScissorsMove(shape: .rock), from: S.carol.id, at: .seconds(4))
+        canvas = Canvas(width: 80, height: 20)
+        RockPaperScissorsPresenter().draw(game.view(for: .seat(S.bob.id), at: .seconds(4)), context: S.context(for: .seat(S.bob.id)), on: &canvas)
+        #expect(canvas.text.contains("Paper +2"))
+        #expect(canvas.text.contains("Round 2 of 5 starts in 4 s."))
+    }
+
+    @Test func thePlainTextAndMenuFollowTheRound() throws {
+        let game = try S.aliceChose(.rock)
+        let bobs = game.view(for: .seat(S.bob.id), at: .seconds(5))
+        let text = RockPaperScissors.plainText(of: bobs, context: S.context(for: .seat(S.bob.id)))
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= PlainText.width })
+        #expect(text.contains("Alice: 0 points, has chosen"))
+        #expect(text.contains("Round 1 of 5: choose your shape (10 s left)"))
+        #expect(RockPaperScissors.labelledMoves(in: bobs, for: S.bob.id).map(\.label) == ["Rock", "Paper", "Scissors"])
+        #expect(RockPaperScissors.labelledMoves(in: game.view(for: .seat(S.alice.id), at: .seconds(5)), for: S.alice.id).isEmpty)
+        #expect(RockPaperScissors.plainText(of: game.view(for: .seat(S.alice.id), at: .seconds(5)), context: context)
+                .contains("You chose Rock. Waiting for Bob and Carol (10 s left)"))
     }
 }
