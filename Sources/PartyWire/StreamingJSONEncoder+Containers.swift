@@ -60,7 +60,7 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
 }
 
 /// A JSON array being written; `level` is the depth of its elements.
-struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
+struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer, JSONValueSlot {
     let state: JSONWriterState
     let level: Int
     let slot: Int
@@ -68,30 +68,10 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { Array(state.path.prefix(level - 1)) }
     var count: Int { state.stack.count >= level && level > 0 ? state.stack[level - 1].count : 0 }
 
-    private func begin() throws {
+    func begin() throws {
         try state.member(level: level, slot: slot, key: nil)
     }
 
-    mutating func encodeNil() throws { try begin(); state.writeLiteral("null") }
-    mutating func encode(_ value: Bool) throws { try begin(); state.writeLiteral(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { try begin(); state.writeString(value) }
-    mutating func encode(_ value: Double) throws { try begin(); try state.writeFloatingPoint(value) }
-    mutating func encode(_ value: Float) throws { try begin(); try state.writeFloatingPoint(value) }
-    mutating func encode(_ value: Int) throws { try begin(); state.writeDecimal(value) }
-    mutating func encode(_ value: Int8) throws { try begin(); state.writeDecimal(value) }
-    mutating func encode(_ value: Int16) throws { try begin(); state.writeDecimal(value) }
-    mutating func encode(_ value: Int32) throws { try begin(); state.writeDecimal(value) }
-    mutating func encode(_ value: Int64) throws { try begin(); state.writeDecimal(value) }
-    mutating func encode(_ value: UInt) throws { try begin(); state.writeDecimal(value) }
-    mutating func encode(_ value: UInt8) throws { try begin(); state.writeDecimal(value) }
-    mutating func encode(_ value: UInt16) throws { try begin(); state.writeDecimal(value) }
-    mutating func encode(_ value: UInt32) throws { try begin(); state.writeDecimal(value) }
-    mutating func encode(_ value: UInt64) throws { try begin(); state.writeDecimal(value) }
-
-    mutating func encode<Value: Encodable>(_ value: Value) throws {
-        try begin()
-        try state.write(value, level: level)
-    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let slot = state.nextSlot
@@ -114,16 +94,30 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
 }
 
 /// One value written in place of its encoder's container.
-struct JSONStreamSingleValue: SingleValueEncodingContainer {
+struct JSONStreamSingleValue: SingleValueEncodingContainer, JSONValueSlot {
     let state: JSONWriterState
     let level: Int
 
     var codingPath: [any CodingKey] { Array(state.path.prefix(level)) }
 
-    private func begin() throws {
+    func begin() throws {
         guard !state.failed, state.stack.count == level else { throw state.fail() }
     }
 
+}
+
+/// A place for one value at a time (an array's next element or a single value): `begin()` checks
+/// the place and writes the separator, then the value is written as JSONEncoder would.
+protocol JSONValueSlot {
+    /// The writer shared by every container of one encoding.
+    var state: JSONWriterState { get }
+    /// The depth the value is written at.
+    var level: Int { get }
+    /// Checks that a value may be written here now and writes what goes before it.
+    func begin() throws
+}
+
+extension JSONValueSlot {
     mutating func encodeNil() throws { try begin(); state.writeLiteral("null") }
     mutating func encode(_ value: Bool) throws { try begin(); state.writeLiteral(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { try begin(); state.writeString(value) }
