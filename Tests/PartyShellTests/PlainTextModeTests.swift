@@ -8,13 +8,8 @@ extension EndToEnd {
     struct PlainTextModeTests {
         @Test("a plain-text client plays a whole Four in a Row game by number; wrong numbers are answered")
         func gameByNumbers() async throws {
-            let port = TestTools.freePort()
-            let host = try LiveProcess(Executables.path("partyhost"), [
-                "--game", "fourinarow", "--dedicated", "--bots", "1", "--port", "\(port)", "--bind", "127.0.0.1",
-                "--interface", "lo", "--line-mode", "--name", "Dee",
-            ])
+            let (host, port) = try await LineModeHost.start()
             defer { host.stop() }
-            try #require(await host.waitForLine(timeout: .seconds(10)) { $0.contains("on port \(port).") } != nil, "\(host.transcript)")
 
             let client = try LiveProcess(Executables.path("partyclient"), [
                 "--connect", "127.0.0.1:\(port)", "--line-mode", "--plain-text", "--name", "Bob",
