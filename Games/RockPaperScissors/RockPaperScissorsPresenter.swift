@@ -52,11 +52,14 @@ public struct RockPaperScissorsPresenter: GamePresenter {
         }
     }
 
-    /// One line for line mode: "Round 2/5 | Alice 1, Bob 0 | Round 1: Alice Paper +1, Bob Rock +0 | …".
+    /// One line for line mode: "Round 2/5 | Alice 1, Bob 0 | Round 1: Alice Paper +1, Bob Rock +0 |
+    /// chosen: Bob | …" (who has chosen, never what).
     public func describe(_ view: RockPaperScissorsView, context: PresenterContext) -> String {
         var parts = ["Round \(view.round)/\(view.rounds)"]
         parts.append(view.players.map { "\(context.name(of: $0.seat)) \($0.score)" }.joined(separator: ", "))
         if let reveal = view.revealSentence(context: context) { parts.append(reveal) }
+        let chosen = view.players.filter(\.chosen).map { context.name(of: $0.seat) }
+        if !chosen.isEmpty { parts.append("chosen: " + chosen.joined(separator: ", ")) }
         parts.append(view.status(context: context, elapsedMilliseconds: context.elapsedMilliseconds))
         return parts.joined(separator: " | ")
     }
