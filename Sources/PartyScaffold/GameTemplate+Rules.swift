@@ -38,20 +38,23 @@ extension GameTemplate {
             summary: "Take turns adding 1, 2 or 3 to a running total; whoever reaches the target exactly wins."
         )
 
+        // The state is `internal(set)`, not `private(set)`: `hidingInformation` in
+        // `__NAME__+View.swift` changes a copy's secrets, and a private setter is out of reach there.
+
         /// The settings this game was started with.
         public let configuration: __NAME__Configuration
         /// The players still in the game, in turn order.
-        public private(set) var players: [Seat]
+        public internal(set) var players: [Seat]
         /// The running total.
-        public private(set) var total: Int
+        public internal(set) var total: Int
         /// The index in `players` of the player to move.
-        public private(set) var turnIndex: Int
+        public internal(set) var turnIndex: Int
         /// When the current turn runs out; nil once the game is over.
-        public private(set) var turnDeadline: GameInstant?
+        public internal(set) var turnDeadline: GameInstant?
         /// The last move made, if any: who, how much, and whether the clock made it for them.
-        public private(set) var lastMove: __NAME__View.LastMove?
+        public internal(set) var lastMove: __NAME__View.LastMove?
         /// The result, once the game is over.
-        public private(set) var outcome: GameOutcome?
+        public internal(set) var outcome: GameOutcome?
 
         /// Starts a game at total 0; the first player rotates with every rematch.
         public init(setup: GameSetup<__NAME__Configuration>) {
@@ -197,7 +200,7 @@ extension GameTemplate {
                 lines.append("Last: " + last.sentence(context: context))
             }
             lines.append(view.status(context: context, elapsedMilliseconds: 0))
-            return lines.map { String($0.prefix(72)) }.joined(separator: "\n")
+            return lines.flatMap { PlainText.wrap($0) }.joined(separator: "\n")
         }
 
         /// The amounts `seat` may add now, each labelled with the total it leads to.
