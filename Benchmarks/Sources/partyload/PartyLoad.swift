@@ -3,15 +3,21 @@ import Foundation
 import NIOCore
 import NIOPosix
 
-/// Starts `partyload`. With `PARTYLOAD_EXECUTOR=nio` in the environment, Swift concurrency runs its
-/// tasks on NIO's event loops instead of its own thread pool (no thread hop between a channel and
-/// the tasks that serve it); the default is the plain Swift runtime, as `partyhost` runs.
+/// Starts `partyload` with Swift concurrency on NIO's event loops, as `partyhost` runs.
+///
+/// The hosts and load clients of a run then serve each channel on its own loop (no thread hop
+/// between a channel and the tasks that serve it). `PARTYLOAD_EXECUTOR=swift` keeps Swift's own
+/// thread pool instead (the old default), to compare. Installing must happen before any task runs.
 @main
 enum Entry {
     static func main() async {
-        if ProcessInfo.processInfo.environment["PARTYLOAD_EXECUTOR"] == "nio" {
+        if ProcessInfo.processInfo.environment["PARTYLOAD_EXECUTOR"] == "swift" {
+            FileHandle.standardError.write(Data("partyload: tasks on Swift's default executor\n".utf8))
+        } else {
             let installed = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-            FileHandle.standardError.write(Data("partyload: tasks on NIO's event loops: \(installed ? "yes" : "no (too late)")\n".utf8))
+            if !installed {
+                FileHandle.standardError.write(Data("partyload: could not put tasks on NIO's event loops (too late)\n".utf8))
+            }
         }
         await PartyLoad.main()
     }

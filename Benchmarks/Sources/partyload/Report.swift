@@ -29,9 +29,19 @@ enum Report {
         return nil
     }
 
-    /// How many file descriptors a process has open.
+    /// How many file descriptors a process has open (entries of /proc/PID/fd, read with readdir:
+    /// Foundation's `contentsOfDirectory` answered an empty list for ten thousand of them).
     static func openFiles(pid: String = "self") -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+        guard let directory = opendir("/proc/\(pid)/fd") else { return 0 }
+        defer { closedir(directory) }
+        var count = 0
+        while let entry = readdir(directory) {
+            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { name in
+                name[0] == UInt8(ascii: ".") && (name[1] == 0 || (name[1] == UInt8(ascii: ".") && name[2] == 0))
+            }
+            if !isDot { count += 1 }
+        }
+        return count
     }
 
     /// Waits until `condition` holds, checking every 20 ms, for at most `limit`.
