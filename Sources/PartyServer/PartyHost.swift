@@ -44,6 +44,9 @@ public final class PartyHost<Rules: GameRules>: Sendable {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // Client frames are small (a move is ~50 bytes): reads start at 256 bytes, not NIO's
+            // 2,048, and grow only for a client that sends more at once.
+            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536))
             .bind(host: options.bindAddress, port: options.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try WirePipeline.configure(channel, handshakeTimeout: handshake, peerTimeout: silence)

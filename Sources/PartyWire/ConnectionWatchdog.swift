@@ -14,7 +14,7 @@ public final class ConnectionWatchdog: ChannelInboundHandler {
     private var handshakeDone = false
     private var lastRead = NIODeadline.uptimeNanoseconds(0)
     private var started = NIODeadline.uptimeNanoseconds(0)
-    private var check: RepeatedTask?
+    private var check: Scheduled<Void>?
     private var fired = false
 
     /// Creates a watchdog with the two time limits.
@@ -60,23 +60,37 @@ public final class ConnectionWatchdog: ChannelInboundHandler {
         guard check == nil else { return }
         started = context.eventLoop.now
         lastRead = context.eventLoop.now
-        let interval = TimeAmount.milliseconds(max(10, min(handshakeTimeout.nanoseconds, peerTimeout.nanoseconds) / 1_000_000 / 10))
+        arm(context: context)
+    }
+
+    /// The instant the peer runs out of time if nothing more arrives.
+    private var deadline: NIODeadline {
+        let silent = lastRead + peerTimeout
+        return handshakeDone ? silent : min(silent, started + handshakeTimeout)
+    }
+
+    /// One timer per connection, set for its nearest deadline (not a repeating check): when it
+    /// fires early because something arrived meanwhile, it sets itself for the new deadline.
+    private func arm(context: ChannelHandlerContext) {
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        check = context.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
+        check = context.eventLoop.scheduleTask(deadline: deadline) {
             let (watchdog, context) = loopBound.value
+            watchdog.check = nil
             watchdog.inspect(context: context)
         }
     }
 
     private func inspect(context: ChannelHandlerContext) {
-        guard !fired else { return }
+        guard !fired, context.channel.isActive else { return }
         let now = context.eventLoop.now
-        if !handshakeDone && now - started > handshakeTimeout {
+        if !handshakeDone && now - started >= handshakeTimeout {
             fired = true
             context.fireErrorCaught(WatchdogTimeout.handshake)
-        } else if now - lastRead > peerTimeout {
+        } else if now - lastRead >= peerTimeout {
             fired = true
             context.fireErrorCaught(WatchdogTimeout.silentPeer)
+        } else {
+            arm(context: context)
         }
     }
 }
