@@ -4,12 +4,17 @@ import PartyKit
 
 /// The text `--help` and `--list-games` show about the games, and reading game settings.
 enum GameCatalogHelp {
-    /// One line a game: id, title, players.
+    /// One line a game: id, title, players, summary; the columns are as wide as their longest entry.
     static var listing: String {
-        GameCatalog.all.map { game in
-            let d = game.descriptor
-            let players = d.minPlayers == d.maxPlayers ? "\(d.minPlayers)" : "\(d.minPlayers)-\(d.maxPlayers)"
-            return "\(d.id.padding(12))\(d.title.padding(16))\(players.padding(6)) players  \(d.summary)"
+        let descriptors: [GameDescriptor] = GameCatalog.all.map { game in game.descriptor }
+        let players = descriptors.map { d in
+            d.minPlayers == d.maxPlayers ? "\(d.minPlayers)" : "\(d.minPlayers)-\(d.maxPlayers)"
+        }
+        let idWidth = (descriptors.map { $0.id.count }.max() ?? 0) + 2
+        let titleWidth = (descriptors.map { $0.title.count }.max() ?? 0) + 2
+        let playersWidth = players.map { $0.count }.max() ?? 0
+        return zip(descriptors, players).map { d, players in
+            "\(d.id.padding(idWidth))\(d.title.padding(titleWidth))\(players.padding(playersWidth + 1))players  \(d.summary)"
         }.joined(separator: "\n")
     }
 

@@ -6,9 +6,14 @@ struct HelpTests {
     func listGames() throws {
         let (status, output) = try Executables.run("partyhost", ["--list-games"])
         #expect(status == 0)
-        for id in ["fourinarow", "twentyfour", "snap", "suntouch"] {
+        for id in ["fourinarow", "twentyfour", "snap", "suntouch", "rps"] {
             #expect(output.contains(id), "\(id) missing from: \(output)")
         }
+        // A table: "players" starts in the same column on every line, however long a title is.
+        let lines = output.split(separator: "\n").filter { $0.contains(" players ") }
+        #expect(lines.count >= 5, "\(output)")
+        let columns = Set(lines.compactMap { line in line.range(of: " players ").map { line.distance(from: line.startIndex, to: $0.lowerBound) } })
+        #expect(columns.count == 1, "misaligned:\n\(output)")
     }
 
     @Test("unknown games, bad options and bad settings get a clear error and a non-zero exit", arguments: [
