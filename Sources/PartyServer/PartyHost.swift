@@ -50,7 +50,7 @@ public final class PartyHost<Rules: GameRules>: Sendable {
             .bind(host: options.bindAddress, port: options.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try WirePipeline.configure(channel, handshakeTimeout: handshake, peerTimeout: silence)
-                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    return try NIOAsyncChannel<ByteBuffer, Never>(wrappingChannelSynchronously: channel)
                 }
             }
         if let address = server.channel.localAddress {
@@ -87,34 +87,25 @@ public final class PartyHost<Rules: GameRules>: Sendable {
         }
     }
 
-    /// Serves one connection from handshake to close.
-    func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, peerID: Int) async {
-        let limit = options.outboundQueueLimit
+    /// Serves one connection from handshake to close. Its messages are written by its
+    /// `ConnectionOutbox` straight to the channel: one task a connection, the reader's.
+    func serve(_ connection: NIOAsyncChannel<ByteBuffer, Never>, peerID: Int) async {
         let channel = connection.channel
+        let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit)
+        let peer = PeerLink(id: peerID, outbox: outbox, address: channel.remoteAddress?.ipAddress ?? "unknown")
         do {
-            try await connection.executeThenClose { inbound, outbound in
-                let (queue, continuation) = AsyncStream<Outbound>.makeStream(bufferingPolicy: .bufferingOldest(limit))
-                let address = channel.remoteAddress?.ipAddress ?? "unknown"
-                let peer = PeerLink(id: peerID, queue: continuation, abort: { channel.close(promise: nil) }, address: address)
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        // The session sends every seated client's heartbeats from its clock.
-                        await OutboundWriter().run(queue: queue, continuation: continuation, outbound: outbound,
-                                                   heartbeatInterval: nil)
-                        // Whatever ended the writer, the connection is over.
-                        channel.close(promise: nil)
-                    }
-                    let connections = peerIDs.open()
-                    defer { peerIDs.closed() }
-                    if connections > options.maxConnections {
-                        peer.send(Reject(reason: "tooManyConnections", message: "The host has too many connections; try again later."))
-                        peer.close()
-                    } else {
-                        await ConnectionReader(session: session, peer: peer, channel: channel, logger: logger,
-                                               rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst)).run(inbound)
-                    }
-                    await group.waitForAll()
+            try await connection.executeThenClose { inbound in
+                let connections = peerIDs.open()
+                defer { peerIDs.closed() }
+                if connections > options.maxConnections {
+                    peer.send(Reject(reason: "tooManyConnections", message: "The host has too many connections; try again later."))
+                    peer.close()
+                } else {
+                    await ConnectionReader(session: session, peer: peer, channel: channel, logger: logger,
+                                           rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst)).run(inbound)
                 }
+                // The reader closed the outbox; the connection ends when its last messages are out.
+                await outbox.closed()
             }
         } catch {
             logger.debug("connection \(peerID) ended: \(error)")

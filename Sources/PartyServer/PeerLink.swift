@@ -12,40 +12,40 @@ final class PeerFlags: Sendable {
     }
 }
 
-/// The session's handle on one connection: where to queue its outgoing messages.
+/// The session's handle on one connection: where its outgoing messages go.
 struct PeerLink: Sendable {
     /// A number unique within the host process.
     let id: Int
-    /// The connection's outgoing queue.
-    let queue: AsyncStream<Outbound>.Continuation
-    /// Closes the connection at once, queued or not.
-    let abort: @Sendable () -> Void
+    /// The connection's outgoing messages.
+    let outbox: ConnectionOutbox
     /// The peer's IP address, for per-address limits.
     let address: String
     /// Set when the client stops reading.
     let flags = PeerFlags()
 
-    /// Queues a message; false when the queue is full or closed. A full queue means the client
-    /// stopped reading: its connection is closed, so nobody else ever waits for it.
+    /// Sends a message after those sent before; false when the connection is closing. A client
+    /// with too many unwritten messages stopped reading: its connection is closed, so nobody else
+    /// ever waits for it.
     @discardableResult
     func send(_ message: any WireMessage) -> Bool {
-        switch queue.yield(.message(message)) {
-        case .enqueued:
+        switch outbox.send(message) {
+        case .queued:
             return true
-        case .dropped:
+        case .overflowed:
             flags.stuck = true
-            abort()
             return false
-        case .terminated:
-            return false
-        @unknown default:
+        case .closed:
             return false
         }
     }
 
-    /// Queues the end of the connection after what is already queued.
+    /// Ends the connection once what was already sent is written.
     func close() {
-        queue.yield(.close)
-        queue.finish()
+        outbox.close()
+    }
+
+    /// Closes the connection at once, written or not.
+    func abort() {
+        outbox.abort()
     }
 }

@@ -11,8 +11,14 @@ struct RawClient {
     var seq = 0
 
     /// Connects to 127.0.0.1:`port` and runs `body` with the client; closes afterwards.
-    static func with<T: Sendable>(port: Int, _ body: (inout RawClient) async throws -> T) async throws -> T {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    /// `receiveBuffer` sets the socket's receive buffer (a small one makes a client that does not
+    /// read fill up quickly).
+    static func with<T: Sendable>(port: Int, receiveBuffer: Int? = nil, _ body: (inout RawClient) async throws -> T) async throws -> T {
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let receiveBuffer {
+            bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+        }
+        let channel = try await bootstrap
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
