@@ -23,7 +23,7 @@ enum HostFleet {
         var options = HostOptions(bindAddress: "127.0.0.1", port: 0, sessionName: "partyload", seed: 1, startAt: nil,
                     maxConnections: maxConnections,
                     handshakeTimeoutMilliseconds: patientHandshake ? 3_600_000 : 5_000,
-                    peerTimeoutMilliseconds: 60_000)
+                    peerTimeoutMilliseconds: patientHandshake ? 3_600_000 : 60_000)
         options.messagesPerSecond = 1_000_000
         options.messageBurst = 1_000_000
         return options
