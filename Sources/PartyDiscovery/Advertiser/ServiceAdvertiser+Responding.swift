@@ -72,16 +72,7 @@ extension ServiceAdvertiser {
         let known = query.answers
         answers.removeAll { record in known.contains { $0.sameRecord(as: record) && $0.ttl >= record.ttl / 2 } }
         guard !answers.isEmpty else { return }
-        var additionals: [DNSRecord] = []
-        func add(_ extra: [DNSRecord]) {
-            for record in extra where !answers.contains(record) && !additionals.contains(record) {
-                if !known.contains(where: { $0.sameRecord(as: record) && $0.ttl >= record.ttl / 2 }) { additionals.append(record) }
-            }
-        }
-        if answers.contains(where: { $0.type == .ptr && $0.data == .ptr(instanceFullName) }) {
-            add([srvRecord, txtRecord] + addressRecords(interface: packet.interface) + [instanceNSEC, hostNSEC])
-        }
-        if answers.contains(where: { $0.type == .srv }) { add(addressRecords(interface: packet.interface) + [hostNSEC]) }
+        let additionals = additionalRecords(for: answers, interface: packet.interface, known: known)
 
         if sourcePort != MDNSTransport.port {
             // Legacy unicast (RFC 6762 6.7): same ID, the questions repeated, TTL at most 10, no flush bit.
@@ -103,13 +94,60 @@ extension ServiceAdvertiser {
             await transport.send(.response(answers: answers, additionals: additionals), to: packet.source, interface: packet.interface)
             return
         }
-        // At most one multicast of a record per second, except when defending a name in a probe.
+        // At most one multicast of a record per second, except when defending a name in a probe
+        // (RFC 6762 section 6). A record multicast less than a second ago is answered again when the
+        // second is up, not dropped: the asker may have started after that multicast went out.
         let now = ContinuousClock.now
         if !isProbe {
-            answers.removeAll { record in lastMulticast[DNSRecordKey(record)].map { now - $0 < .seconds(1) } ?? false }
+            let recent = answers.filter { record in lastMulticast[DNSRecordKey(record)].map { now - $0 < .seconds(1) } ?? false }
+            for record in recent where !deferredAnswers.contains(where: { $0.record == record && $0.interface == packet.interface }) {
+                let due = (lastMulticast[DNSRecordKey(record)] ?? now) + .seconds(1)
+                deferredAnswers.append(DeferredAnswer(record: record, interface: packet.interface, due: due))
+            }
+            answers.removeAll { recent.contains($0) }
             guard !answers.isEmpty else { return }
         }
         for record in answers { lastMulticast[DNSRecordKey(record)] = now }
         await transport.sendMulticast(.response(answers: answers, additionals: additionals), interface: packet.interface)
     }
+
+    /// Multicasts the answers that waited for their second to be up, if they are still ours.
+    func sendDeferredAnswers() async {
+        let now = ContinuousClock.now
+        guard let transport, deferredAnswers.contains(where: { $0.due <= now }) else { return }
+        let due = deferredAnswers.filter { $0.due <= now }
+        deferredAnswers.removeAll { $0.due <= now }
+        for slot in Set(due.map(\.interface)).sorted() {
+            let current = answerableRecords(interface: slot)
+            let answers = due.filter { $0.interface == slot && current.contains($0.record) }.map(\.record)
+                .filter { record in lastMulticast[DNSRecordKey(record)].map { now - $0 >= .seconds(1) } ?? true }
+            guard !answers.isEmpty else { continue }
+            for record in answers { lastMulticast[DNSRecordKey(record)] = now }
+            let additionals = additionalRecords(for: answers, interface: slot, known: [])
+            await transport.sendMulticast(.response(answers: answers, additionals: additionals), interface: slot)
+        }
+    }
+
+    /// What goes with `answers` so the asker needs no second query (RFC 6763 section 12), less
+    /// what it already knows.
+    private func additionalRecords(for answers: [DNSRecord], interface: Int, known: [DNSRecord]) -> [DNSRecord] {
+        var additionals: [DNSRecord] = []
+        func add(_ extra: [DNSRecord]) {
+            for record in extra where !answers.contains(record) && !additionals.contains(record) {
+                if !known.contains(where: { $0.sameRecord(as: record) && $0.ttl >= record.ttl / 2 }) { additionals.append(record) }
+            }
+        }
+        if answers.contains(where: { $0.type == .ptr && $0.data == .ptr(instanceFullName) }) {
+            add([srvRecord, txtRecord] + addressRecords(interface: interface) + [instanceNSEC, hostNSEC])
+        }
+        if answers.contains(where: { $0.type == .srv }) { add(addressRecords(interface: interface) + [hostNSEC]) }
+        return additionals
+    }
+}
+
+/// An answer held back by the one-multicast-a-second rule, and when it may go.
+struct DeferredAnswer: Sendable {
+    let record: DNSRecord
+    let interface: Int
+    let due: ContinuousClock.Instant
 }

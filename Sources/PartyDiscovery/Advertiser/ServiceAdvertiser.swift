@@ -49,6 +49,8 @@ public actor ServiceAdvertiser {
     var transport: MDNSTransport?
     var pendingAnnouncements: [ContinuousClock.Instant] = []
     var lastMulticast: [DNSRecordKey: ContinuousClock.Instant] = [:]
+    /// Answers waiting for their record's one-second multicast limit to pass.
+    var deferredAnswers: [DeferredAnswer] = []
     /// TXT data we published before an update, until our own packets carrying it have died out.
     var retiredTXT: [(strings: [[UInt8]], until: ContinuousClock.Instant)] = []
     /// How long replaced TXT data still counts as ours when it comes back to us.
@@ -152,7 +154,10 @@ public actor ServiceAdvertiser {
                         eventContinuation.yield(.announced(instanceName))
                     }
                 }
-                try? await Task.sleep(for: .milliseconds(50))
+                await sendDeferredAnswers()
+                // Wake at the next held-back answer's second if that comes before the usual 50 ms.
+                let nextDue = deferredAnswers.map(\.due).min().map { $0 - ContinuousClock.now } ?? .milliseconds(50)
+                try? await Task.sleep(for: max(.milliseconds(1), min(.milliseconds(50), nextDue)))
             }
             if conflictSeen {
                 logger.info("mDNS name conflict after announcing", metadata: ["name": "\(instanceName)"])

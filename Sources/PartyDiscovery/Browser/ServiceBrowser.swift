@@ -78,8 +78,13 @@ public actor ServiceBrowser {
         guard !started else { return }
         started = true
         defer { eventContinuation.finish() }
-        try await MDNSTransport.withTransport(interfaces: interfaces, eventLoopGroup: eventLoopGroup, logger: logger) { transport in
+        try await MDNSTransport.withTransport(interfaces: interfaces, oneShot: true, eventLoopGroup: eventLoopGroup, logger: logger) { transport in
             self.transport = transport
+            // A one-shot query first: every responder answers it at once by unicast, also one that
+            // multicast its records less than a second ago for another browser (and so would hold
+            // back its answer to our first multicast query).
+            await transport.sendOneShot(DNSMessage(id: UInt16.random(in: 1...UInt16.max),
+                                                   questions: [DNSQuestion(name: browseName, type: .ptr)]))
             self.nextBrowseQuery = .now + .milliseconds(Int.random(in: 20...120))
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { for await packet in transport.packets { await self.handle(packet) } }

@@ -11,7 +11,8 @@ import Darwin
 /// The UDP sockets of one advertiser or browser: one socket per interface, each bound to
 /// 0.0.0.0:5353 (shared with other responders through SO_REUSEADDR and SO_REUSEPORT), joined to
 /// 224.0.0.251 on its interface, sending through that interface (IP_MULTICAST_IF) with loopback of
-/// multicast on (IP_MULTICAST_LOOP), so that processes on one machine hear each other.
+/// multicast on (IP_MULTICAST_LOOP), so that processes on one machine hear each other. A browser
+/// also gets one socket per interface on a port of its own, for one-shot queries.
 final class MDNSTransport: Sendable {
     /// The mDNS port.
     static let port = 5353
@@ -23,26 +24,32 @@ final class MDNSTransport: Sendable {
     /// Every datagram received, tagged with the interface it came in on.
     let packets: AsyncStream<ReceivedPacket>
     private let channels: [any Channel]
+    /// Per interface, a socket on an ephemeral port (empty unless asked for): queries sent from it
+    /// are answered by unicast to it (RFC 6762 section 5.1).
+    private let oneShotChannels: [any Channel]
     private let continuation: AsyncStream<ReceivedPacket>.Continuation
     private let logger: Logger
 
-    private init(interfaces: [DiscoveryInterface], channels: [any Channel], packets: AsyncStream<ReceivedPacket>, continuation: AsyncStream<ReceivedPacket>.Continuation, logger: Logger) {
+    private init(interfaces: [DiscoveryInterface], channels: [any Channel], oneShotChannels: [any Channel], packets: AsyncStream<ReceivedPacket>, continuation: AsyncStream<ReceivedPacket>.Continuation, logger: Logger) {
         self.interfaces = interfaces
         self.channels = channels
+        self.oneShotChannels = oneShotChannels
         self.packets = packets
         self.continuation = continuation
         self.logger = logger
     }
 
-    /// Opens the sockets, runs `body`, and closes them afterwards whatever happens.
+    /// Opens the sockets (with `oneShot`, also those for one-shot queries), runs `body`, and closes
+    /// them afterwards whatever happens.
     static func withTransport<Result: Sendable>(
         isolation: isolated (any Actor)? = #isolation,
         interfaces choice: DiscoveryInterfaces,
+        oneShot: Bool = false,
         eventLoopGroup: any EventLoopGroup,
         logger: Logger,
         _ body: (MDNSTransport) async throws -> Result
     ) async throws -> Result {
-        let transport = try await open(interfaces: choice, eventLoopGroup: eventLoopGroup, logger: logger)
+        let transport = try await open(interfaces: choice, oneShot: oneShot, eventLoopGroup: eventLoopGroup, logger: logger)
         do {
             let result = try await body(transport)
             await transport.close()
@@ -53,28 +60,38 @@ final class MDNSTransport: Sendable {
         }
     }
 
-    private static func open(interfaces choice: DiscoveryInterfaces, eventLoopGroup: any EventLoopGroup, logger: Logger) async throws -> MDNSTransport {
+    private static func open(interfaces choice: DiscoveryInterfaces, oneShot: Bool, eventLoopGroup: any EventLoopGroup, logger: Logger) async throws -> MDNSTransport {
         let interfaces = try choice.resolve()
         let (stream, continuation) = AsyncStream.makeStream(of: ReceivedPacket.self, bufferingPolicy: .bufferingNewest(512))
         var channels: [any Channel] = []
+        var oneShotChannels: [any Channel] = []
         do {
             for (slot, interface) in interfaces.enumerated() {
                 channels.append(try await openChannel(slot: slot, interface: interface, continuation: continuation, eventLoopGroup: eventLoopGroup))
+                if oneShot {
+                    oneShotChannels.append(try await openChannel(slot: slot, interface: interface, port: 0, continuation: continuation,
+                                                                 eventLoopGroup: eventLoopGroup))
+                }
             }
         } catch {
-            for channel in channels { try? await channel.close() }
+            for channel in channels + oneShotChannels { try? await channel.close() }
             continuation.finish()
             throw DiscoveryError.socketFailed("\(error)")
         }
         logger.debug("mDNS sockets open", metadata: ["interfaces": "\(interfaces.map(\.name))"])
-        return MDNSTransport(interfaces: interfaces, channels: channels, packets: stream, continuation: continuation, logger: logger)
+        return MDNSTransport(interfaces: interfaces, channels: channels, oneShotChannels: oneShotChannels, packets: stream,
+                             continuation: continuation, logger: logger)
     }
 
-    private static func openChannel(slot: Int, interface: DiscoveryInterface, continuation: AsyncStream<ReceivedPacket>.Continuation, eventLoopGroup: any EventLoopGroup) async throws -> any Channel {
+    /// A socket on `interface`: on 5353 and in the group (shared with other responders), or on
+    /// an ephemeral port (`port` 0) that only sends through the interface and hears unicast replies.
+    private static func openChannel(slot: Int, interface: DiscoveryInterface, port: Int = MDNSTransport.port,
+                                    continuation: AsyncStream<ReceivedPacket>.Continuation, eventLoopGroup: any EventLoopGroup) async throws -> any Channel {
         let interfaceIndex = interface.index
+        let shared = port == Self.port
         let channel = try await DatagramBootstrap(group: eventLoopGroup)
-            .channelOption(.socketOption(.so_reuseaddr), value: 1)
-            .channelOption(.socketOption(NIOBSDSocket.Option(rawValue: SO_REUSEPORT)), value: 1)
+            .channelOption(.socketOption(.so_reuseaddr), value: shared ? 1 : 0)
+            .channelOption(.socketOption(NIOBSDSocket.Option(rawValue: SO_REUSEPORT)), value: shared ? 1 : 0)
             .channelOption(.receivePacketInfo, value: true)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -89,7 +106,9 @@ final class MDNSTransport: Sendable {
             guard let multicast = channel as? any MulticastChannel, let options = channel as? any SocketOptionProvider,
                 case .v4(let address)? = interface.device.address
             else { throw DiscoveryError.socketFailed("the channel does not support multicast") }
-            try await multicast.joinGroup(try SocketAddress(ipAddress: "224.0.0.251", port: port), device: interface.device).get()
+            if shared {
+                try await multicast.joinGroup(try SocketAddress(ipAddress: "224.0.0.251", port: Self.port), device: interface.device).get()
+            }
             try await options.setIPMulticastIF(address.address.sin_addr).get()
             try await options.setIPMulticastLoop(1).get()
             try await options.setIPMulticastTTL(255).get()
@@ -108,11 +127,24 @@ final class MDNSTransport: Sendable {
         }
     }
 
+    /// Sends `message` as a one-shot query (RFC 6762 section 5.1) to 224.0.0.251:5353 from each
+    /// interface's ephemeral-port socket: responders answer it at once by unicast, however recently
+    /// they multicast the answer. Does nothing on a transport opened without `oneShot`.
+    func sendOneShot(_ message: DNSMessage) async {
+        guard let group = try? SocketAddress(ipAddress: "224.0.0.251", port: Self.port) else { return }
+        for slot in oneShotChannels.indices {
+            await send(message, to: group, through: oneShotChannels[slot], interface: slot)
+        }
+    }
+
     /// Sends `message` to one address from the socket of one interface, split to fit the MTU.
     /// Not cancellable on purpose: goodbyes must still go out while a task is being cancelled.
     func send(_ message: DNSMessage, to destination: SocketAddress, interface: Int) async {
         guard channels.indices.contains(interface) else { return }
-        let channel = channels[interface]
+        await send(message, to: destination, through: channels[interface], interface: interface)
+    }
+
+    private func send(_ message: DNSMessage, to destination: SocketAddress, through channel: any Channel, interface: Int) async {
         for packet in message.splitForSending(maximumSize: Self.maximumPacketSize) {
             var buffer = channel.allocator.buffer(capacity: 512)
             buffer.writeBytes(packet.serialized())
@@ -126,7 +158,7 @@ final class MDNSTransport: Sendable {
 
     /// Closes every socket and ends `packets`.
     func close() async {
-        for channel in channels { try? await channel.close() }
+        for channel in channels + oneShotChannels { try? await channel.close() }
         continuation.finish()
     }
 }
