@@ -43,6 +43,9 @@ public final class PartyHost<Rules: GameRules>: Sendable {
         let silence = TimeAmount.milliseconds(options.peerTimeoutMilliseconds)
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // Room for a burst of joins (NIO's default is 128; connections beyond a full accept
+            // queue hang half-open until the kernel gives up on them).
+            .serverChannelOption(.backlog, value: 1024)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             // Client frames are small (a move is ~50 bytes): reads start at 256 bytes, not NIO's
             // 2,048, and grow only for a client that sends more at once.
