@@ -6,14 +6,18 @@ import Testing
 
 @testable import PartyDiscovery
 
-/// The one-multicast-a-second rule (RFC 6762 section 6) delays an answer; it never loses one.
+/// The one-multicast-a-second rule (RFC 6762 section 6) delays an answer, never loses one, and a
+/// new browser is answered at once whatever was multicast just before it started.
 @Suite("mDNS answers under the one-a-second limit", .timeLimit(.minutes(1)))
 struct MulticastLimitTests {
+    func advertiser(_ name: String, port: UInt16) throws -> ServiceAdvertiser {
+        try ServiceAdvertiser(ServiceConfiguration(instanceName: name, port: port, txt: ["v": "1"], interfaces: Loopback.interfaces))
+    }
+
     @Test("a second query within a second of the answer is answered again once the second is up")
     func heldBackAnswerIsSentLater() async throws {
         let name = Loopback.uniqueName("Limit")
-        let advertiser = try ServiceAdvertiser(ServiceConfiguration(
-            instanceName: name, port: 4242, txt: ["v": "1"], interfaces: Loopback.interfaces))
+        let advertiser = try advertiser(name, port: 4242)
         let answeredAt = AnswerTimes()
         try await Loopback.withRunning(advertisers: [advertiser]) {
             #expect(await Loopback.announcedName(advertiser) == name)
@@ -51,20 +55,11 @@ struct MulticastLimitTests {
         #expect(gap >= .milliseconds(900), "the answer came again after \(gap), inside the one-second limit")
         #expect(gap <= .milliseconds(2500), "the held-back answer took \(gap)")
     }
-}
 
-/// When answers arrived, shared between the listening task and the test.
-final class AnswerTimes: Sendable {
-    let times = Mutex<[ContinuousClock.Instant]>([])
-}
-
-@Suite("Short listings one after another", .timeLimit(.minutes(1)))
-struct BackToBackListingTests {
     @Test("three 0.4 s listings in a row all find the advertiser (the one-shot query is answered at once)")
     func backToBackListings() async throws {
         let name = Loopback.uniqueName("Back to back")
-        let advertiser = try ServiceAdvertiser(ServiceConfiguration(
-            instanceName: name, port: 4243, txt: ["v": "1"], interfaces: Loopback.interfaces))
+        let advertiser = try advertiser(name, port: 4243)
         try await Loopback.withRunning(advertisers: [advertiser]) {
             #expect(await Loopback.announcedName(advertiser) == name)
             for round in 1...3 {
@@ -76,4 +71,9 @@ struct BackToBackListingTests {
             }
         }
     }
+}
+
+/// When answers arrived, shared between the listening task and the test.
+final class AnswerTimes: Sendable {
+    let times = Mutex<[ContinuousClock.Instant]>([])
 }
