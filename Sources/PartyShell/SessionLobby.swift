@@ -36,6 +36,9 @@ public struct SessionLobby: Sendable {
 
     /// Lets the person choose a session; returns its address, or nil when they quit.
     public func choose() async throws -> Choice? {
+        // Said at once, not after an endless "Looking for sessions…" (the browser's own error
+        // would only surface when it stops).
+        try interfaces.validate()
         let browser = try ServiceBrowser(subtype: gameFilter.map { "_\($0)" }, interfaces: interfaces)
         return try await withThrowingTaskGroup(of: Choice?.self) { group in
             group.addTask {

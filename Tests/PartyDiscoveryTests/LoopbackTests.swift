@@ -125,3 +125,24 @@ struct LoopbackTests {
         }
     }
 }
+
+@Suite("Choosing interfaces")
+struct InterfaceChoiceTests {
+    /// Whether this machine (or namespace) has no IPv4 interface up other than loopback, as in CI's.
+    static var loopbackOnly: Bool {
+        guard let devices = try? System.enumerateDevices() else { return false }
+        return devices.allSatisfy { device in
+            guard case .v4? = device.address else { return true }
+            return device.name == "lo"
+        }
+    }
+
+    @Test("with no network but loopback, the automatic choice is loopback, so one machine still plays on itself",
+          .enabled(if: loopbackOnly, "this machine has a network interface besides lo"))
+    func automaticFallsBackToLoopback() throws {
+        let chosen = try DiscoveryInterfaces.automatic.resolve()
+        #expect(chosen.map(\.name) == ["lo"])
+        #expect(chosen.first?.address == IPv4Bytes(127, 0, 0, 1))
+        #expect(chosen.first?.device.multicastSupported == true)
+    }
+}

@@ -29,6 +29,15 @@ struct HelpTests {
         #expect(output.contains(message), "\(output)")
     }
 
+    @Test("partyclient names an interface that does not exist at once, in the session list too")
+    func badInterface() throws {
+        for arguments in [["--interface", "bogus0"], ["--list", "--interface", "bogus0"]] {
+            let (status, output) = try Executables.run("partyclient", arguments, timeout: 10)
+            #expect(status != 0, "\(arguments)")
+            #expect(output.contains("there is no interface bogus0"), "\(arguments): \(output)")
+        }
+    }
+
     @Test("partyclient rejects an address it cannot read")
     func badAddress() throws {
         let (status, output) = try Executables.run("partyclient", ["--connect", "nowhere"])

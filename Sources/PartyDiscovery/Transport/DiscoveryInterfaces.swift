@@ -12,7 +12,8 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
     /// The interface names, or nil for the default choice.
     public let names: [String]?
 
-    /// Every interface that is up, multicast-capable and has an IPv4 address (loopback excluded).
+    /// Every interface that is up, multicast-capable and has an IPv4 address, loopback excluded;
+    /// loopback alone when there is no other (a machine with no network still plays on itself).
     public static let automatic = DiscoveryInterfaces(names: nil)
 
     /// Exactly the named interfaces (for example `["lo"]` in tests, `["eth0"]` from `--interface`).
@@ -20,10 +21,24 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
         DiscoveryInterfaces(names: names)
     }
 
+    /// Throws the error browsing or advertising on this choice would meet (an unknown name, no
+    /// usable interface), so a caller can say so before it starts.
+    public func validate() throws(DiscoveryError) {
+        _ = try resolve()
+    }
+
     /// Looks the choice up in the system's interface list. A named loopback interface is used even
     /// though Linux's `lo` reports no multicast flag: multicast works on it, so it is marked as
     /// multicast-capable for NIO (no `ip link set lo multicast on` is needed).
     func resolve() throws(DiscoveryError) -> [DiscoveryInterface] {
+        guard names == nil else { return try resolve(loopback: false) }
+        let others = try resolve(loopback: false)
+        return others.isEmpty ? try resolve(loopback: true) : others
+    }
+
+    /// The interfaces of the choice; with no names, `loopback` picks the up loopback interfaces
+    /// instead of the others.
+    private func resolve(loopback: Bool) throws(DiscoveryError) -> [DiscoveryInterface] {
         let flags = Self.interfaceFlags()
         let devices: [NIONetworkDevice]
         do {
@@ -40,6 +55,9 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
             if let names {
                 guard names.contains(device.name) else { continue }
                 if isLoopback { device.multicastSupported = true }
+            } else if loopback {
+                guard isUp, isLoopback else { continue }
+                device.multicastSupported = true
             } else {
                 guard isUp, !isLoopback, device.multicastSupported else { continue }
             }
@@ -59,7 +77,7 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
                 throw .noSuchInterface(name)
             }
         }
-        guard !found.isEmpty else { throw .noUsableInterface }
+        guard !found.isEmpty || (names == nil && !loopback) else { throw .noUsableInterface }
         return found
     }
 
