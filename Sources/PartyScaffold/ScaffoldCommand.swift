@@ -24,7 +24,7 @@ public enum ScaffoldCommand: Hashable, Sendable {
                    adds <Name> to the games list in Package.swift and regenerates
                    \(CatalogFile.path). The game id is the name in lower case.
           --id     the game id (as typed after --game) instead of the name in lower case,
-                   lower-case ASCII letters and digits (like: new-game RockPaperScissors --id rps).
+                   lower-case ASCII letters and digits (like: new-game RaceToTwentyOne --id race).
           --sync   only regenerate \(CatalogFile.path) from the games list
                    (after adding or removing a name in Package.swift by hand).
           --check  change nothing; fail if the catalog is out of date or a folder under Games/
@@ -66,7 +66,7 @@ public enum ScaffoldCommand: Hashable, Sendable {
         case ("--sync"?, 0) where id == nil: return .sync(packageDirectory: directory)
         case ("--check"?, 0) where id == nil: return .check(packageDirectory: directory)
         case (_?, _): throw .usage("--sync and --check take no game name or id.")
-        case (nil, 0): throw .usage("Give the new game a name, like: new-game RockPaperScissors")
+        case (nil, 0): throw .usage("Give the new game a name, like: new-game RaceToTwentyOne")
         case (nil, 1): return .newGame(name: names[0], id: id, packageDirectory: directory)
         case (nil, _): throw .usage("Give one game name at a time (got \(names.joined(separator: " "))).")
         }

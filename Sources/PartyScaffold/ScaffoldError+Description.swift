@@ -3,7 +3,7 @@ extension ScaffoldError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .nameEmpty:
-            "Give the new game a name, like: new-game RockPaperScissors"
+            "Give the new game a name, like: new-game RaceToTwentyOne"
         case .nameTooLong(let name, let length, let maximum):
             "'\(name)' is \(length) characters long; a game name has at most \(maximum)."
         case .nameTooShort(let name, let minimum):

@@ -19,7 +19,7 @@ struct ScaffoldCommandTests {
     }
 
     @Test(arguments: [
-        ([], "Give the new game a name, like: new-game RockPaperScissors"),
+        ([], "Give the new game a name, like: new-game RaceToTwentyOne"),
         (["Demo", "Other"], "Give one game name at a time (got Demo Other)."),
         (["--sync", "Demo"], "--sync and --check take no game name or id."),
         (["--sync", "--id", "rps"], "--sync and --check take no game name or id."),
