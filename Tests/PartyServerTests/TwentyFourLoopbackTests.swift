@@ -258,9 +258,10 @@ struct TwentyFourLoopbackTests {
 
                     // Uma never answers: the round ends when its time is up.
                     #expect(await uma.wait(atMost: .seconds(15), until: Self.paused(after: 1)))
-                    // Not before the time the view said was left (less the view's own delivery time,
-                    // which a loaded machine can stretch to most of a second).
-                    #expect(Self.milliseconds(since: roundStart) >= roundMs - 1_000)
+                    // Not long before the time the view said was left. Measured here, it includes the
+                    // delivery of two views, which a loaded CI machine stretched by 1.4 s; the exact
+                    // instant is the rules' to keep, and TwentyFourTests checks it with a test clock.
+                    #expect(Self.milliseconds(since: roundStart) >= roundMs / 2)
                     #expect(uma.view?.me == .ranOutOfTime && uma.view?.reply == "Time is up.")
                     #expect(uma.view?.solution == solution)
                     #expect(Self.lines(uma) == ["Uma: Ran out of time", "Vic: Just joined, itching to play!"])
