@@ -94,20 +94,24 @@ extension ServiceAdvertiser {
             await transport.send(.response(answers: answers, additionals: additionals), to: packet.source, interface: packet.interface)
             return
         }
-        // At most one multicast of a record per second, except when defending a name in a probe
-        // (RFC 6762 section 6). A record multicast less than a second ago is answered again when the
-        // second is up, not dropped: the asker may have started after that multicast went out.
+        // At most one multicast of a record per second, except when defending one of our unique
+        // names against a probe (RFC 6762 section 6); a shared PTR asked for in a probe (as
+        // python-zeroconf's probes do) is no defence and keeps the limit. A record multicast less
+        // than a second ago is answered again when the second is up, not dropped: the asker may
+        // have started after that multicast went out.
         let now = ContinuousClock.now
-        if !isProbe {
-            let recent = answers.filter { record in lastMulticast[DNSRecordKey(record)].map { now - $0 < .seconds(1) } ?? false }
-            for record in recent where !deferredAnswers.contains(where: { $0.record == record && $0.interface == packet.interface }) {
-                let due = (lastMulticast[DNSRecordKey(record)] ?? now) + .seconds(1)
-                deferredAnswers.append(DeferredAnswer(record: record, interface: packet.interface, due: due))
-            }
-            answers.removeAll { recent.contains($0) }
-            guard !answers.isEmpty else { return }
+        let defended = isProbe ? [instanceFullName, hostFullName] : []
+        let recent = answers.filter { record in
+            !defended.contains(record.name) && lastMulticast[DNSRecordKey(record)].map { now - $0 < .seconds(1) } ?? false
         }
-        for record in answers { lastMulticast[DNSRecordKey(record)] = now }
+        for record in recent {
+            let due = (lastMulticast[DNSRecordKey(record)] ?? now) + .seconds(1)
+            deferredAnswers.removeAll { $0.record == record && $0.interface == packet.interface }
+            deferredAnswers.append(DeferredAnswer(record: record, interface: packet.interface, due: due))
+        }
+        answers.removeAll { recent.contains($0) }
+        guard !answers.isEmpty else { return }
+        noteMulticast(answers, interface: packet.interface, at: now)
         await transport.sendMulticast(.response(answers: answers, additionals: additionals), interface: packet.interface)
     }
 
@@ -122,10 +126,18 @@ extension ServiceAdvertiser {
             let answers = due.filter { $0.interface == slot && current.contains($0.record) }.map(\.record)
                 .filter { record in lastMulticast[DNSRecordKey(record)].map { now - $0 >= .seconds(1) } ?? true }
             guard !answers.isEmpty else { continue }
-            for record in answers { lastMulticast[DNSRecordKey(record)] = now }
+            noteMulticast(answers, interface: slot, at: now)
             let additionals = additionalRecords(for: answers, interface: slot, known: [])
             await transport.sendMulticast(.response(answers: answers, additionals: additionals), interface: slot)
         }
+    }
+
+    /// Records that `records` go out now: the one-a-second limit starts again for each, and an
+    /// answer still held back for one of them is given by this multicast (a held-back entry left
+    /// behind would later be dropped as "just sent", swallowing a query asked after this one).
+    func noteMulticast(_ records: [DNSRecord], interface: Int, at now: ContinuousClock.Instant) {
+        for record in records { lastMulticast[DNSRecordKey(record)] = now }
+        deferredAnswers.removeAll { $0.interface == interface && records.contains($0.record) }
     }
 
     /// What goes with `answers` so the asker needs no second query (RFC 6763 section 12), less

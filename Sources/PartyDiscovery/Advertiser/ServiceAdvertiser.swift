@@ -178,7 +178,7 @@ public actor ServiceAdvertiser {
         for slot in transport.interfaces.indices {
             let records = announcedRecords(interface: slot)
             let now = ContinuousClock.now
-            for record in records { lastMulticast[DNSRecordKey(record)] = now }
+            noteMulticast(records, interface: slot, at: now)
             await transport.sendMulticast(.response(answers: records), interface: slot)
         }
     }
