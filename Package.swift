@@ -100,6 +100,7 @@ let package = Package(
             "PartyDiscovery",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Scripts"]),
         // Drives the built executables: tmux for the TUI, pipes for line mode, discovery end to end.
         .testTarget(name: "PartyShellTests", dependencies: ["PartyKit"], exclude: ["Scripts"]),
