@@ -14,19 +14,14 @@ public struct OutboundWriter: Sendable {
     public init() {}
 
     /// Drains `queue` into `outbound` until `.close` or the queue ends, and queues a heartbeat
-    /// every `heartbeatInterval` (so the peer's watchdog always hears from us). With no interval,
-    /// the owner sends the heartbeats itself (the host does, for all its connections at once,
-    /// which saves a task per connection).
+    /// every `heartbeatInterval` (so the peer's watchdog always hears from us). The client's
+    /// writer; the host writes through its `ConnectionOutbox` and sends heartbeats from its clock.
     public func run(
         queue: AsyncStream<Outbound>,
         continuation: AsyncStream<Outbound>.Continuation,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
-        heartbeatInterval: Duration? = .milliseconds(WireProtocol.heartbeatIntervalMilliseconds)
+        heartbeatInterval: Duration = .milliseconds(WireProtocol.heartbeatIntervalMilliseconds)
     ) async {
-        guard let heartbeatInterval else {
-            await drain(queue: queue, continuation: continuation, outbound: outbound)
-            return
-        }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 // Heartbeats: queued like any message so the numbering stays in one place.

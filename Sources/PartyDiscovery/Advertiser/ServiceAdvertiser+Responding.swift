@@ -123,8 +123,8 @@ extension ServiceAdvertiser {
         deferredAnswers.removeAll { $0.due <= now }
         for slot in Set(due.map(\.interface)).sorted() {
             let current = answerableRecords(interface: slot)
+            // An entry is only here while its record has not gone out again (`noteMulticast`).
             let answers = due.filter { $0.interface == slot && current.contains($0.record) }.map(\.record)
-                .filter { record in lastMulticast[DNSRecordKey(record)].map { now - $0 >= .seconds(1) } ?? true }
             guard !answers.isEmpty else { continue }
             noteMulticast(answers, interface: slot, at: now)
             let additionals = additionalRecords(for: answers, interface: slot, known: [])

@@ -31,9 +31,10 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
     /// though Linux's `lo` reports no multicast flag: multicast works on it, so it is marked as
     /// multicast-capable for NIO (no `ip link set lo multicast on` is needed).
     func resolve() throws(DiscoveryError) -> [DiscoveryInterface] {
-        guard names == nil else { return try resolve(loopback: false) }
-        let others = try resolve(loopback: false)
-        return others.isEmpty ? try resolve(loopback: true) : others
+        var found = try resolve(loopback: false)
+        if found.isEmpty && names == nil { found = try resolve(loopback: true) }
+        guard !found.isEmpty else { throw .noUsableInterface }
+        return found
     }
 
     /// The interfaces of the choice; with no names, `loopback` picks the up loopback interfaces
@@ -77,7 +78,6 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
                 throw .noSuchInterface(name)
             }
         }
-        guard !found.isEmpty || (names == nil && !loopback) else { throw .noUsableInterface }
         return found
     }
 
