@@ -5,9 +5,12 @@ import Synchronization
 /// One connection's outgoing messages, numbered 1, 2, 3… and written straight to its channel in
 /// that order, with no queue task of its own; a client that stops reading is cut off.
 ///
-/// Every write goes through the channel's event loop task queue (also from the loop itself), so
-/// the order of `send` calls is the order on the wire. A message counts as unwritten until the
-/// kernel has taken it; more than `limit` unwritten messages mean the client stopped reading.
+/// On the channel's own event loop (where the session runs) a message is written at once and the
+/// channel flushed once the loop has handled what it read, so a burst of messages to one client
+/// leaves in one system call. From any other thread the write is queued on the loop; while such
+/// writes are pending, writes from the loop queue behind them, so the order of `send` calls is the
+/// order on the wire. A message counts as unwritten until the kernel has taken it; more than
+/// `limit` unwritten messages mean the client stopped reading.
 final class ConnectionOutbox: Sendable {
     /// What became of a message handed to `send`.
     enum Outcome: Sendable {
@@ -23,52 +26,125 @@ final class ConnectionOutbox: Sendable {
         var seq = 0
         var unwritten = 0
         var closing = false
+        /// Whether the client was cut off for not reading.
+        var overflowed = false
+        /// Writes handed to the event loop from another thread and not yet made.
+        var queuedWrites = 0
+        /// Whether a flush is already due on the event loop.
+        var flushDue = false
+        /// Messages written on the loop since the last flush.
+        var unflushed = 0
         var lastWrite: EventLoopFuture<Void>?
+    }
+
+    /// How `send` hands a frame to the channel.
+    private enum Delivery {
+        /// Written and flushed at once.
+        case now
+        /// Written at once, flushed when the loop is done reading (by a flush this write schedules,
+        /// unless one is already due).
+        case later(scheduleFlush: Bool)
+        /// Written by a task queued on the loop.
+        case queued
+    }
+
+    /// Why `send` did not take a message, and whether the connection must be closed for it.
+    private struct Refusal: Error {
+        var outcome: Outcome
+        var cutOff: Bool
     }
 
     private let channel: any Channel
     private let limit: Int
+    /// How many messages written on the loop may wait for one flush.
+    private let flushEvery: Int
     private let lingerLimit: TimeAmount
     private let state = Mutex(State())
-    private let finished: EventLoopPromise<Void>
 
     /// An outbox for `channel` that cuts a client off after `limit` unwritten messages and, once
     /// closing, gives it `linger` to take what is still unwritten.
     init(channel: any Channel, limit: Int, linger: TimeAmount = .seconds(5)) {
         self.channel = channel
         self.limit = limit
+        flushEvery = max(1, min(16, limit / 2))
         self.lingerLimit = linger
-        finished = channel.eventLoop.makePromise()
-        channel.closeFuture.whenComplete { [finished] _ in finished.succeed() }
     }
 
     /// Encodes `message` with the next number and writes it after everything sent before.
     func send(_ message: some WireMessage) -> Outcome {
-        // The lock keeps numbering and queueing in one order; closing happens outside it, since a
-        // close on the loop fails pending writes at once and their callbacks take the lock.
-        let (outcome, cutOff): (Outcome, Bool) = state.withLock { state in
-            guard !state.closing else { return (.closed, false) }
+        let onLoop = channel.eventLoop.inEventLoop
+        // The lock keeps numbering and queueing in one order. Writing and closing happen outside
+        // it: a write to a closed channel fails at once, and its callback takes the lock.
+        let result: Result<(ByteBuffer, Delivery), Refusal> = state.withLock { state in
+            guard !state.closing else { return .failure(Refusal(outcome: .closed, cutOff: false)) }
             guard state.unwritten < limit else {
                 state.closing = true
-                return (.overflowed, true)
+                state.overflowed = true
+                return .failure(Refusal(outcome: .overflowed, cutOff: true))
             }
             guard let frame = try? MessageCodec().encode(message, seq: state.seq + 1) else {
                 // Our own message failed to encode: nothing after it could be numbered right.
                 state.closing = true
-                return (.closed, true)
+                return .failure(Refusal(outcome: .closed, cutOff: true))
             }
             state.seq += 1
             state.unwritten += 1
-            let channel = self.channel
-            channel.eventLoop.execute {
-                let written = channel.writeAndFlush(frame)
-                self.state.withLock { $0.lastWrite = written }
-                written.whenComplete { _ in self.state.withLock { $0.unwritten -= 1 } }
+            guard onLoop, state.queuedWrites == 0 else {
+                state.queuedWrites += 1
+                return .success((frame, .queued))
             }
-            return (.queued, false)
+            // A long burst (a client that pipelined many messages) is flushed as it goes, so
+            // "unwritten" keeps meaning "offered to the kernel and not taken".
+            state.unflushed += 1
+            if state.unflushed >= flushEvery {
+                state.unflushed = 0
+                return .success((frame, .now))
+            }
+            defer { state.flushDue = true }
+            return .success((frame, .later(scheduleFlush: !state.flushDue)))
         }
-        if cutOff { channel.close(promise: nil) }
-        return outcome
+        switch result {
+        case .failure(let refusal):
+            if refusal.cutOff { channel.close(promise: nil) }
+            return refusal.outcome
+        case .success((let frame, .now)):
+            write(frame)
+            channel.flush()
+        case .success((let frame, .later(let flush))):
+            write(frame)
+            if flush { scheduleFlush() }
+        case .success((let frame, .queued)):
+            channel.eventLoop.execute {
+                self.state.withLock { $0.queuedWrites -= 1 }
+                self.write(frame)
+                self.channel.flush()
+            }
+        }
+        return .queued
+    }
+
+    /// Writes `frame` (on the event loop) and counts it written once the kernel has taken it.
+    private func write(_ frame: ByteBuffer) {
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        state.withLock { $0.lastWrite = promise.futureResult }
+        promise.futureResult.whenComplete { _ in self.state.withLock { $0.unwritten -= 1 } }
+        channel.write(frame, promise: promise)
+    }
+
+    /// Flushes once the loop has handled what it is reading now, whatever was sent meanwhile.
+    private func scheduleFlush() {
+        channel.eventLoop.execute {
+            self.state.withLock { state in
+                state.flushDue = false
+                state.unflushed = 0
+            }
+            self.channel.flush()
+        }
+    }
+
+    /// Whether the client was cut off because too many messages were unwritten.
+    var overflowed: Bool {
+        state.withLock { $0.overflowed }
     }
 
     /// Sends nothing more; closes the connection once what was already sent is written, or after
@@ -99,10 +175,5 @@ final class ConnectionOutbox: Sendable {
     func abort() {
         state.withLock { $0.closing = true }
         channel.close(promise: nil)
-    }
-
-    /// Returns when the connection has closed.
-    func closed() async {
-        try? await finished.futureResult.get()
     }
 }

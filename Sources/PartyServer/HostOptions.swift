@@ -37,6 +37,10 @@ public struct HostOptions: Sendable {
     public var messagesPerSecond: Double
     /// How many messages a client may send in a burst above the average.
     public var messageBurst: Double
+    /// The kernel's send buffer per connection in bytes (`SO_SNDBUF`), which bounds what a client
+    /// that stops reading holds in the kernel before `outboundQueueLimit` counts; nil leaves the
+    /// kernel's own sizing (on Linux up to `net.ipv4.tcp_wmem`'s maximum, 4 MiB by default).
+    public var sendBufferBytes: Int? = nil
 
     /// Creates options with sane defaults.
     public init(

@@ -5,7 +5,7 @@ import PartyKit
 import PartyWire
 
 /// A session host for one game: listens on TCP, handshakes each connection and hands its messages
-/// to the session. Run it with `run(onListening:)`; end it with `shutdown(message:)`.
+/// to the session, all on one event loop (by default a thread of its own). Run it with `run(onListening:)`; end it with `shutdown(message:)`.
 public final class PartyHost<Rules: GameRules>: Sendable {
     /// The secret that marks the host's own player in `hello` (only this process knows it).
     public let hostKey: String
@@ -17,18 +17,37 @@ public final class PartyHost<Rules: GameRules>: Sendable {
     let session: Session<Rules>
     let shutdownSignal: AsyncStream<String>
     let shutdownContinuation: AsyncStream<String>.Continuation
-    let peerIDs = PeerIDGenerator()
+    let connections = ConnectionRegistry()
+    /// The host's own thread, when it was not given an event loop.
+    let ownLoop: MultiThreadedEventLoopGroup?
 
-    /// Creates a host; nothing listens until `run`.
-    public init(configuration: Rules.Configuration, options: HostOptions, logger: Logger = Logger(label: "partyhost")) {
+    /// Creates a host; nothing listens until `run`. The session and all its connections run on
+    /// `eventLoop`; by default on a thread of the host's own, so that what the game computes never
+    /// holds up the rest of the process (discovery, the host's own client, other hosts).
+    public init(configuration: Rules.Configuration, options: HostOptions, logger: Logger = Logger(label: "partyhost"),
+                eventLoop: (any EventLoop)? = nil) {
         self.options = options
         self.logger = logger
         var system = SystemRandomNumberGenerator()
         hostKey = Session<Rules>.hex(bits: 128, using: &system)
         let (updates, continuation) = AsyncStream<SessionStatus>.makeStream(bufferingPolicy: .bufferingNewest(1))
         statusUpdates = updates
-        session = Session(configuration: configuration, options: options, hostKey: hostKey, logger: logger, status: continuation)
+        let loop: any EventLoop
+        if let eventLoop {
+            ownLoop = nil
+            loop = eventLoop
+        } else {
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            ownLoop = group
+            loop = group.next()
+        }
+        session = Session(configuration: configuration, options: options, hostKey: hostKey, logger: logger, status: continuation,
+                          loop: loop)
         (shutdownSignal, shutdownContinuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    deinit {
+        ownLoop?.shutdownGracefully { _ in }
     }
 
     /// Asks the running host to end the session: every client is told `message`, then all close.
@@ -36,12 +55,19 @@ public final class PartyHost<Rules: GameRules>: Sendable {
         shutdownContinuation.yield(message)
     }
 
-    /// Listens, serves until `shutdown`, then tells every client and returns when all connections closed.
-    /// `onListening` receives the bound address as soon as the port is open.
+    /// Listens, serves until `shutdown` (or until the calling task is cancelled), then tells every
+    /// client and returns when all connections closed. `onListening` receives the bound address as
+    /// soon as the port is open.
     public func run(onListening: @Sendable (SocketAddress) async -> Void = { _ in }) async throws {
         let handshake = TimeAmount.milliseconds(options.handshakeTimeoutMilliseconds)
         let silence = TimeAmount.milliseconds(options.peerTimeoutMilliseconds)
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let session = self.session
+        let connections = self.connections
+        let options = self.options
+        let logger = self.logger
+        // The session and all its connections share one event loop: a message is read, handled by
+        // the session and its answers written without a thread hop or a task.
+        let server = try await ServerBootstrap(group: session.loop)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             // Room for a burst of joins (NIO's default is 128; connections beyond a full accept
             // queue hang half-open until the kernel gives up on them).
@@ -50,20 +76,30 @@ public final class PartyHost<Rules: GameRules>: Sendable {
             // Client frames are small (a move is ~50 bytes): reads start at 256 bytes, not NIO's
             // 2,048, and grow only for a client that sends more at once.
             .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536))
-            .bind(host: options.bindAddress, port: options.port) { channel in
+            .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let bytes = options.sendBufferBytes {
+                        try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
+                    }
                     try WirePipeline.configure(channel, handshakeTimeout: handshake, peerTimeout: silence)
-                    return try NIOAsyncChannel<ByteBuffer, Never>(wrappingChannelSynchronously: channel)
+                    let (id, open) = connections.opened(channel)
+                    let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit)
+                    let peer = PeerLink(id: id, outbox: outbox, address: channel.remoteAddress?.ipAddress ?? "unknown")
+                    let handler = ConnectionHandler(session: session, peer: peer, logger: logger,
+                                                    rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst),
+                                                    overCapacity: open > options.maxConnections,
+                                                    onClose: { connections.closed(id) })
+                    try channel.pipeline.syncOperations.addHandler(handler)
                 }
             }
-        if let address = server.channel.localAddress {
+            .bind(host: options.bindAddress, port: options.port)
+            .get()
+        if let address = server.localAddress {
             logger.info("listening on \(address)")
             await onListening(address)
         }
-        let session = self.session
-        let serverChannel = server.channel
         let signal = shutdownSignal
-        try await withThrowingDiscardingTaskGroup { group in
+        await withDiscardingTaskGroup { group in
             group.addTask {
                 // The clock: wakes the game at its deadlines until the session ends. It looks often
                 // only while the game has deadlines (a move may bring one nearer at any moment).
@@ -72,46 +108,16 @@ public final class PartyHost<Rules: GameRules>: Sendable {
                     await session.tick()
                 }
             }
-            group.addTask {
-                for await message in signal {
-                    await session.end(reason: "hostQuit", message: message)
-                    try? await serverChannel.close()
-                    return
-                }
+            var message = "The host ended the session."
+            for await asked in signal {
+                message = asked
+                break
             }
-            try await server.executeThenClose { inbound in
-                for try await connection in inbound {
-                    let peerID = self.peerIDs.next()
-                    group.addTask {
-                        await self.serve(connection, peerID: peerID)
-                    }
-                }
-            }
+            // Asked to, or cancelled: either way every client is told and the port closes.
+            await session.end(reason: "hostQuit", message: message)
+            try? await server.close()
         }
-    }
-
-    /// Serves one connection from handshake to close. Its messages are written by its
-    /// `ConnectionOutbox` straight to the channel: one task a connection, the reader's.
-    func serve(_ connection: NIOAsyncChannel<ByteBuffer, Never>, peerID: Int) async {
-        let channel = connection.channel
-        let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit)
-        let peer = PeerLink(id: peerID, outbox: outbox, address: channel.remoteAddress?.ipAddress ?? "unknown")
-        do {
-            try await connection.executeThenClose { inbound in
-                let connections = peerIDs.open()
-                defer { peerIDs.closed() }
-                if connections > options.maxConnections {
-                    peer.send(Reject(reason: "tooManyConnections", message: "The host has too many connections; try again later."))
-                    peer.close()
-                } else {
-                    await ConnectionReader(session: session, peer: peer, channel: channel, logger: logger,
-                                           rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst)).run(inbound)
-                }
-                // The reader closed the outbox; the connection ends when its last messages are out.
-                await outbox.closed()
-            }
-        } catch {
-            logger.debug("connection \(peerID) ended: \(error)")
-        }
+        // Seated clients close once their last messages are written; anyone else gets the linger time.
+        await connections.closeAll(after: .seconds(5))
     }
 }

@@ -1,16 +1,4 @@
 import PartyWire
-import Synchronization
-
-/// What the session learned about a connection that its reader needs to know when it ends.
-final class PeerFlags: Sendable {
-    private let stuckFlag = Mutex(false)
-
-    /// Whether the client stopped reading and its connection was closed for it.
-    var stuck: Bool {
-        get { stuckFlag.withLock { $0 } }
-        set { stuckFlag.withLock { $0 = newValue } }
-    }
-}
 
 /// The session's handle on one connection: where its outgoing messages go.
 struct PeerLink: Sendable {
@@ -20,8 +8,9 @@ struct PeerLink: Sendable {
     let outbox: ConnectionOutbox
     /// The peer's IP address, for per-address limits.
     let address: String
-    /// Set when the client stops reading.
-    let flags = PeerFlags()
+
+    /// Whether the client stopped reading and its connection was closed for it.
+    var stuck: Bool { outbox.overflowed }
 
     /// Sends a message after those sent before; false when the connection is closing. A client
     /// with too many unwritten messages stopped reading: its connection is closed, so nobody else
@@ -31,10 +20,7 @@ struct PeerLink: Sendable {
         switch outbox.send(message) {
         case .queued:
             return true
-        case .overflowed:
-            flags.stuck = true
-            return false
-        case .closed:
+        case .overflowed, .closed:
             return false
         }
     }

@@ -1,9 +1,13 @@
 import Logging
+import NIOCore
 import PartyKit
 import PartyWire
 
 /// One hosted game session: owns the table (seats, names, readiness), the running game's rules,
 /// and its clock. Every message from every connection passes through this actor in arrival order.
+///
+/// The actor runs on one NIO event loop, the one its connections use: their handlers call it
+/// synchronously (`assumeIsolated`), and only the clock and shutdown come in as tasks.
 actor Session<Rules: GameRules> {
     /// Where the table is between and during games.
     enum Phase: String {
@@ -38,8 +42,16 @@ actor Session<Rules: GameRules> {
 
     var descriptor: GameDescriptor { Rules.descriptor }
 
+    /// The event loop this actor and every connection of the session run on.
+    nonisolated let loop: any EventLoop
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        loop.executor.asUnownedSerialExecutor()
+    }
+
     init(configuration: Rules.Configuration, options: HostOptions, hostKey: String, logger: Logger,
-         status: AsyncStream<SessionStatus>.Continuation) {
+         status: AsyncStream<SessionStatus>.Continuation, loop: any EventLoop) {
+        self.loop = loop
         self.configuration = configuration
         self.options = options
         self.hostKey = hostKey

@@ -5,12 +5,13 @@ import Testing
 @Suite("A client that stops reading is cut off; nobody else waits for it", .timeLimit(.minutes(1)))
 struct SlowReaderTests {
     /// Options for a host whose flood limit is lifted (the slow reader sends fast on purpose) and
-    /// whose outgoing limit is small, so the test needs few messages.
+    /// whose outgoing limit and kernel send buffers are small, so the test needs few messages.
     static var options: HostOptions {
         var options = HostOptions.test()
         options.messagesPerSecond = 1_000_000
         options.messageBurst = 1_000_000
         options.outboundQueueLimit = 32
+        options.sendBufferBytes = 16_384
         return options
     }
 
@@ -23,9 +24,9 @@ struct SlowReaderTests {
                 #expect(try await bob.next("welcome") != nil)
                 let received = try await RawClient.with(port: port, receiveBuffer: 4096) { alice in
                     try await alice.hello("Alice")
-                    // Every broken frame earns an error reply, which Alice never reads (yet).
+                    // Every out-of-order frame earns an error reply, which Alice never reads (yet).
                     var burst: [UInt8] = []
-                    for _ in 0..<200 { burst += Bytes.frame("{") }
+                    for _ in 0..<200 { burst += Bytes.frame("{\"type\": \"heartbeat\", \"seq\": 0}") }
                     for _ in 0..<(sent / 200) {
                         do { try await alice.sendBytes(burst) } catch { break }  // cut off already
                     }

@@ -1,0 +1,240 @@
+import Logging
+import NIOCore
+import PartyKit
+import PartyWire
+
+/// Reads one connection's frames on its event loop: the handshake first, then every message
+/// straight into the session, which runs on the same loop (no task, no thread hop per message).
+/// Bad input gets an `error` message; only what makes the stream unreadable closes the connection.
+final class ConnectionHandler<Rules: GameRules>: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    /// Where the connection is in its life.
+    enum State {
+        /// Waiting for hello.
+        case handshake
+        /// A hello is waiting out the delay after wrong join codes; frames are held until it is answered.
+        case admitting
+        /// Seated or watching: every message goes to the session.
+        case welcomed
+        /// Left, rejected or failed: nothing more is read.
+        case done
+    }
+
+    let session: Session<Rules>
+    let peer: PeerLink
+    let logger: Logger
+    let overCapacity: Bool
+    let onClose: @Sendable () -> Void
+    let codec = MessageCodec()
+    var rate: RateLimiter
+    var state = State.handshake
+    var lastSeq = 0
+    /// Frames read and not yet handled: those beyond this turn's budget, and those that arrived
+    /// while a hello waited for its answer. Reading pauses while any are left.
+    var held = CircularBuffer<ByteBuffer>()
+    /// How many more frames this connection may have handled before the loop serves the others.
+    var budget = messagesPerTurn
+    var readingPaused = false
+
+    /// Frames of one connection handled in one turn of the event loop, so a client that sends a
+    /// great many at once cannot keep the session (and every other connection) waiting.
+    static var messagesPerTurn: Int { 256 }
+
+    /// A handler for `peer`'s connection to `session`; `overCapacity` rejects it at once, and
+    /// `onClose` runs when the connection has closed.
+    init(session: Session<Rules>, peer: PeerLink, logger: Logger, rate: RateLimiter, overCapacity: Bool,
+         onClose: @escaping @Sendable () -> Void) {
+        self.session = session
+        self.peer = peer
+        self.logger = logger
+        self.rate = rate
+        self.overCapacity = overCapacity
+        self.onClose = onClose
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if overCapacity {
+            peer.send(Reject(reason: "tooManyConnections", message: "The host has too many connections; try again later."))
+            finish()
+        }
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard state != .done else { return }
+        held.append(unwrapInboundIn(data))
+        drain(context: context)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if state == .handshake || state == .welcomed {
+            if held.isEmpty {
+                budget = Self.messagesPerTurn
+            } else if !readingPaused {
+                // Over budget: the rest waits for the loop's next turn, and reading pauses.
+                pauseReading(context: context)
+                scheduleTurn(context: context)
+            }
+        }
+        context.fireChannelReadComplete()
+    }
+
+    /// Handles held frames while the budget lasts (not while a hello waits for its answer).
+    func drain(context: ChannelHandlerContext) {
+        while state == .handshake || state == .welcomed, budget > 0, let next = held.popFirst() {
+            budget -= 1
+            handle(next, context: context)
+        }
+        if state == .done { held.removeAll() }
+    }
+
+    /// A new turn: a fresh budget for the frames held so far; reading resumes once none are left.
+    func nextTurn(context: ChannelHandlerContext) {
+        guard state == .handshake || state == .welcomed else { return }
+        budget = Self.messagesPerTurn
+        drain(context: context)
+        if state == .done || state == .admitting { return }
+        if held.isEmpty {
+            resumeReading(context: context)
+        } else {
+            scheduleTurn(context: context)
+        }
+    }
+
+    /// The next turn, a moment later: NIO runs every task that is due before it reads again, so
+    /// only a task that is not yet due lets the loop serve other connections in between.
+    func scheduleTurn(context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: .microseconds(100)) {
+            let (handler, context) = bound.value
+            handler.nextTurn(context: context)
+        }
+    }
+
+    func pauseReading(context: ChannelHandlerContext) {
+        guard !readingPaused else { return }
+        readingPaused = true
+        context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in }
+    }
+
+    func resumeReading(context: ChannelHandlerContext) {
+        guard readingPaused else { return }
+        readingPaused = false
+        context.channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard state != .done else { return }
+        let reason: DepartureReason
+        switch error {
+        case let wire as WireError:
+            peer.send(ErrorMessage(reason: wire.reason, message: wire.description, fatal: true))
+            reason = .protocolError
+        case WatchdogTimeout.handshake:
+            peer.send(ErrorMessage(reason: "handshakeTimeout", message: WatchdogTimeout.handshake.description, fatal: true))
+            reason = .timedOut
+        case WatchdogTimeout.silentPeer:
+            peer.send(ErrorMessage(reason: "timeout", message: WatchdogTimeout.silentPeer.description, fatal: true))
+            reason = .timedOut
+        default:
+            reason = peer.stuck ? .stuck : .connectionClosed
+        }
+        logger.debug("connection \(peer.id) failed: \(error)")
+        depart(reason)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if state != .done { depart(peer.stuck ? .stuck : .connectionClosed) }
+        onClose()
+        context.fireChannelInactive()
+    }
+
+    // MARK: Messages
+
+    func handle(_ frame: ByteBuffer, context: ChannelHandlerContext) {
+        switch rate.admit() {
+        case .allowed:
+            break
+        case .warned:
+            peer.send(ErrorMessage(reason: "slowDown", message: "You are sending messages too fast; slow down or you will be disconnected."))
+            return
+        case .exceeded:
+            peer.send(ErrorMessage(reason: "tooManyMessages",
+                                   message: "You sent messages too fast after a warning and were disconnected.", fatal: true))
+            return depart(.protocolError)
+        }
+        let envelope: Envelope
+        do {
+            envelope = try codec.envelope(of: frame)
+        } catch {
+            peer.send(ErrorMessage(reason: error.reason, message: error.description))
+            return
+        }
+        guard envelope.seq > lastSeq else {
+            let error = WireError.badSequence(got: envelope.seq, previous: lastSeq)
+            peer.send(ErrorMessage(reason: error.reason, message: error.description, inReplyTo: envelope.seq))
+            return
+        }
+        lastSeq = envelope.seq
+        if state == .welcomed {
+            let id = peer.id
+            session.assumeIsolated { $0.receive(envelope, from: id) }
+            if envelope.type == .leave { finish() }
+            return
+        }
+        guard envelope.type == .hello else {
+            peer.send(ErrorMessage(reason: "handshakeRequired", message: "The first message must be hello, not \(envelope.type.rawValue).",
+                                   inReplyTo: envelope.seq, fatal: true))
+            return finish()
+        }
+        let hello: Hello
+        do {
+            hello = try codec.decode(Hello.self, from: envelope)
+        } catch {
+            peer.send(Reject(reason: "badHello", message: error.description))
+            return finish()
+        }
+        let address = peer.address
+        let delay = session.assumeIsolated { $0.codeDelay(for: address) }
+        guard delay > .zero else { return admit(hello, context: context) }
+        // After wrong join codes this address waits before its code is checked; reading pauses
+        // and what arrives meanwhile is handled after the answer, in order.
+        state = .admitting
+        pauseReading(context: context)
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: .milliseconds(delay.wholeMilliseconds)) {
+            let (handler, context) = bound.value
+            guard handler.state == .admitting else { return }
+            handler.admit(hello, context: context)
+            handler.nextTurn(context: context)
+        }
+    }
+
+    func admit(_ hello: Hello, context: ChannelHandlerContext) {
+        let peer = self.peer
+        switch session.assumeIsolated({ $0.admit(hello, peer: peer) }) {
+        case .welcomed:
+            state = .welcomed
+            // From the head of the pipeline: the watchdog sits before this handler.
+            context.channel.pipeline.fireUserInboundEventTriggered(WatchdogEvent.handshakeCompleted)
+        case .rejected(let reject):
+            peer.send(reject)
+            finish()
+        }
+    }
+
+    /// The session forgets the peer, which then closes once its last messages are out.
+    func depart(_ reason: DepartureReason) {
+        let id = peer.id
+        session.assumeIsolated { $0.remove(peerID: id, reason: reason) }
+        finish()
+    }
+
+    /// Reads nothing more; the connection closes once what was sent is written.
+    func finish() {
+        state = .done
+        held.removeAll()
+        peer.close()
+    }
+}
