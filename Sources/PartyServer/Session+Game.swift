@@ -143,24 +143,19 @@ extension Session {
         let now = now()
         let schedule = running.schedule
         let deadline = schedule.deadline.map { max(0, $0.milliseconds(since: now)) }
+        // Seats (and spectators) that see the same view share one encoding of it.
+        var encoded = EncodedViews<Rules.View>()
         for player in players where player.connected {
             let seat = SeatID(player.seat)
             let yourTurn = running.outcome == nil && schedule.allows(seat)
             if !sendView(of: running, to: player.peer, viewer: .seat(seat), plainText: player.plainText,
-                         yourTurn: yourTurn, deadlineMs: deadline, at: now) {
+                         yourTurn: yourTurn, deadlineMs: deadline, at: now, encoded: &encoded) {
                 logger.warning("\(player.name) stopped reading; their connection was closed")
             }
         }
-        if !spectators.isEmpty {
-            let view = ViewMessage(game: gamesPlayed, view: running.view(for: .spectator, at: now), yourTurn: false, deadlineMs: deadline)
-            for spectator in spectators {
-                if spectator.plainText {
-                    sendView(of: running, to: spectator.peer, viewer: .spectator, plainText: true,
-                             yourTurn: false, deadlineMs: deadline, at: now)
-                } else {
-                    spectator.peer.send(view)
-                }
-            }
+        for spectator in spectators {
+            sendView(of: running, to: spectator.peer, viewer: .spectator, plainText: spectator.plainText,
+                     yourTurn: false, deadlineMs: deadline, at: now, encoded: &encoded)
         }
         if running.outcome != nil { finishGame(sendOutcome: true) }
     }

@@ -4,13 +4,17 @@ import PartyWire
 extension Session {
     /// Sends `viewer`'s view of `running` to one connection: the game's own view, or for a client
     /// without the game's presenter the plain text and labelled moves built from that same view.
-    /// False when the client stopped reading.
+    /// Viewers who see the same view share its JSON through `encoded`. False when the client
+    /// stopped reading.
     @discardableResult
     func sendView(of running: Rules, to peer: PeerLink, viewer: Viewer, plainText: Bool,
-                  yourTurn: Bool, deadlineMs: Int64?, at now: GameInstant) -> Bool {
+                  yourTurn: Bool, deadlineMs: Int64?, at now: GameInstant, encoded: inout EncodedViews<Rules.View>) -> Bool {
         let view = running.view(for: viewer, at: now)
         guard plainText else {
-            return peer.send(ViewMessage(game: gamesPlayed, view: view, yourTurn: yourTurn, deadlineMs: deadlineMs))
+            guard let json = encoded.json(for: view) else {
+                return peer.send(ViewMessage(game: gamesPlayed, view: view, yourTurn: yourTurn, deadlineMs: deadlineMs))
+            }
+            return peer.send(ViewMessage(game: gamesPlayed, view: json, yourTurn: yourTurn, deadlineMs: deadlineMs))
         }
         let context = PresenterContext(seat: viewer.seat, names: seatNames, color: false)
         var moves: [PlainTextView<Rules.Move>.Choice] = []
@@ -28,9 +32,10 @@ extension Session {
         guard let running = rules, phase != .lobby else { return }
         let now = now()
         let schedule = running.schedule
+        var encoded = EncodedViews<Rules.View>()
         sendView(of: running, to: peer, viewer: seat.map { .seat(SeatID($0)) } ?? .spectator, plainText: plainText,
                  yourTurn: seat.map { running.outcome == nil && schedule.allows(SeatID($0)) } ?? false,
-                 deadlineMs: schedule.deadline.map { max(0, $0.milliseconds(since: now)) }, at: now)
+                 deadlineMs: schedule.deadline.map { max(0, $0.milliseconds(since: now)) }, at: now, encoded: &encoded)
     }
 
     /// Whether the client that sent `hello` lacks this game's presenter (it listed the games it

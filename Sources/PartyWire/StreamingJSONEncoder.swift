@@ -88,6 +88,9 @@ final class JSONWriterState {
         case let flag as Bool: return writeLiteral(flag ? "true" : "false")
         case let number as Double: return try writeFloatingPoint(number)
         case let number as Float: return try writeFloatingPoint(number)
+        case let json as EncodedJSON:
+            buffer.writeImmutableBuffer(json.bytes)
+            return
         case is Data, is Date, is URL, is Decimal, is Float16:
             throw fail()
         default:

@@ -130,6 +130,28 @@ struct PerfStreamingEncoderTests {
         }
     }
 
+    @Test("a view encoded once and sent as EncodedJSON gives the very bytes of the view encoded in place")
+    func encodedOnce() throws {
+        let codec = MessageCodec()
+        let views: [RichView] = strings.map {
+            RichView(board: [$0], cells: [[nil, 2]], names: [$0: $0], score: -0.5, ratio: 3, small: 1, big: 42, flags: [],
+                     text: $0, missing: 7, moves: [.turn, .snap(seen: 1)])
+        }
+        for view in views {
+            let json = try #require(EncodedJSON(encoding: view))
+            for (seq, yourTurn, deadline) in [(1, true, Int64?.none), (99, false, Int64?(250))] {
+                let direct = try codec.encode(ViewMessage(game: 3, view: view, yourTurn: yourTurn, deadlineMs: deadline), seq: seq)
+                let shared = try codec.encode(ViewMessage(game: 3, view: json, yourTurn: yourTurn, deadlineMs: deadline), seq: seq)
+                #expect(direct == shared)
+            }
+        }
+        // A view only JSONEncoder can encode is not pre-encoded (the host then encodes it per viewer),
+        // and no other encoder writes an EncodedJSON as anything.
+        #expect(EncodedJSON(encoding: OutOfOrder(a: 1)) == nil)
+        let json = try #require(EncodedJSON(encoding: views[0]))
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(json) }
+    }
+
     @Test("the envelope comes first, so a frame reads type and seq at its start")
     func envelopeFirst() throws {
         let body = try MessageCodec().encode(Leave(), seq: 1)
