@@ -63,6 +63,9 @@ final class GameClientHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let arrived = NIODeadline.now().uptimeNanoseconds
         let frame = unwrapInboundIn(data)
+        if mode == .play, let view = LeanView.scan(frame) {
+            return viewArrived(view, at: arrived, context: context)
+        }
         guard let envelope = try? codec.envelope(of: frame) else { return }
         switch envelope.type {
         case .welcome:

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOPosix
 import PartyKit
 import PartyServer
 
@@ -16,6 +17,11 @@ enum HostFleet {
         return handler
     }
 
+    /// `PARTYLOAD_HOST_LOOP=shared` puts even a single host on NIO's shared event loops, beside its clients.
+    static var sharedLoops: Bool {
+        ProcessInfo.processInfo.environment["PARTYLOAD_HOST_LOOP"] == "shared"
+    }
+
     /// Options for a loopback host that never times anyone out during a run.
     /// The per-client flood limit is lifted: load clients move as fast as the host answers, which
     /// a person never does.
@@ -30,12 +36,15 @@ enum HostFleet {
     }
 
     /// Starts `count` hosts, runs `body` with their ports, then shuts every host down and waits for them.
+    /// One host runs on a thread of its own, as `partyhost` does; many share NIO's event loops
+    /// (a thread for each of a thousand hosts would measure the scheduler, not the host).
     static func withHosts<Rules: GameRules, Result: Sendable>(
         _: Rules.Type, count: Int, options: HostOptions,
         body: @Sendable ([Int]) async throws -> Result
     ) async throws -> Result {
         let hosts = (0..<count).map { _ in
-            PartyHost<Rules>(configuration: Rules.Configuration(), options: options, logger: quiet)
+            PartyHost<Rules>(configuration: Rules.Configuration(), options: options, logger: quiet,
+                             eventLoop: count == 1 && !sharedLoops ? nil : MultiThreadedEventLoopGroup.singleton.next())
         }
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         return try await withThrowingTaskGroup(of: Void.self) { group in
