@@ -34,8 +34,9 @@ public struct SessionLobby: Sendable {
         public var watch: Bool
     }
 
-    /// Lets the person choose a session; returns its address, or nil when they quit.
-    public func choose() async throws -> Choice? {
+    /// Lets the person choose a session; returns its address, or nil when they quit. `notice` (why
+    /// the last choice did not work out) is shown with the list until the next key.
+    public func choose(notice: String? = nil) async throws -> Choice? {
         // Said at once, not after an endless "Looking for sessions…" (the browser's own error
         // would only surface when it stops).
         try interfaces.validate()
@@ -47,8 +48,9 @@ public struct SessionLobby: Sendable {
             }
             let choice: (service: DiscoveredService, watch: Bool)?
             if fullScreen {
-                choice = try await chooseFullScreen(browser)
+                choice = try await chooseFullScreen(browser, notice: notice)
             } else {
+                if let notice { Console.say(notice) }
                 choice = try await chooseByNumber(browser)
             }
             defer {
@@ -100,7 +102,7 @@ public struct SessionLobby: Sendable {
         return nil
     }
 
-    func chooseFullScreen(_ browser: ServiceBrowser) async throws -> (service: DiscoveredService, watch: Bool)? {
+    func chooseFullScreen(_ browser: ServiceBrowser, notice: String?) async throws -> (service: DiscoveredService, watch: Bool)? {
         let terminal = Terminal(interruptHandling: .report, color: color)
         try terminal.enterFullScreen()
         defer { terminal.restore() }
@@ -120,6 +122,7 @@ public struct SessionLobby: Sendable {
                 group.cancelAll()
             }
             var selected = 0
+            var notice = notice
             for await input in inputs {
                 let services = await browser.services
                 selected = min(max(0, selected), max(0, services.count - 1))
@@ -131,13 +134,14 @@ public struct SessionLobby: Sendable {
                 case .key(.character("q"))?, .key(.control("c"))?, .interrupt?: return nil
                 default: break
                 }
-                draw(services, selected: selected, on: terminal)
+                if input != nil { notice = nil }
+                draw(services, selected: selected, notice: notice, on: terminal)
             }
             return nil
         }
     }
 
-    func draw(_ services: [DiscoveredService], selected: Int, on terminal: Terminal) {
+    func draw(_ services: [DiscoveredService], selected: Int, notice: String?, on terminal: Terminal) {
         let size = Terminal.size
         var canvas = Canvas(width: size.width, height: size.height)
         let bar = TextStyle(foreground: color ? .black : nil, background: color ? .cyan : nil, bold: true, inverse: !color)
@@ -150,6 +154,7 @@ public struct SessionLobby: Sendable {
             let style = index == selected ? TextStyle(bold: true, inverse: true) : .plain
             canvas.put((index == selected ? "▶ " : "  ") + line(for: service), x: 1, y: index + 2, style: style)
         }
+        if let notice { canvas.put(notice, x: 0, y: size.height - 2, style: TextStyle(bold: true)) }
         canvas.put("↑/↓ choose · Enter join · w watch · q quit", x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)
     }

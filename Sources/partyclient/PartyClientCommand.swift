@@ -87,39 +87,48 @@ struct PartyClientCommand: AsyncParsableCommand {
             return
         }
         let fullScreen = Terminal.isInteractive && !lineMode
-        let address: HostAddress
-        var watching = watch
-        if let connect {
-            address = try HostAddress(parsing: connect)
-        } else {
-            let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen,
-                                     color: Terminal.colorEnabled, drawnGames: Set(drawnGames))
-            guard let chosen = try await lobby.choose() else { return }
-            address = chosen.address
-            watching = watching || chosen.watch
-        }
         let playerName = name ?? ProcessInfo.processInfo.environment["USER"] ?? "Player"
+        if let connect {
+            let address = try HostAddress(parsing: connect)
+            return print(try await join(address, watching: watch, as: playerName, fullScreen: fullScreen))
+        }
+        let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen,
+                                 color: Terminal.colorEnabled, drawnGames: Set(drawnGames))
+        var notice: String?
+        while let chosen = try await lobby.choose(notice: notice) {
+            do {
+                return print(try await join(chosen.address, watching: watch || chosen.watch, as: playerName, fullScreen: fullScreen))
+            } catch let error as ClientError {
+                // A session from the list that would not take us (full, a game running, gone…):
+                // back to the list, saying why; another session, or watching, may do.
+                notice = error.description
+            }
+        }
+    }
+
+    /// Joins the host at `address` and plays (or watches) until the session ends; asks for the join
+    /// code when the host wants one. Returns what to print at the end.
+    func join(_ address: HostAddress, watching: Bool, as playerName: String, fullScreen: Bool) async throws -> String {
         var joinCode = code
-        var why = ""
-        for attempt in 1...3 {
+        var attempt = 1
+        while true {
             let hello = Hello(client: "partyclient", name: playerName, game: game,
                               role: watching ? "spectator" : nil, code: joinCode, games: drawnGames)
             do {
-                why = try await PartySession.withSession(to: address, hello: hello) { session, welcome in
+                return try await PartySession.withSession(to: address, hello: hello) { session, welcome in
                     guard !plainText, let chosen = GameCatalog.game(id: welcome.game) else {
                         return await GameShell.playPlainText(connection: session, welcome: welcome)
                     }
                     let options = ShellOptions(address: address, name: playerName, fullScreen: fullScreen, color: Terminal.colorEnabled)
                     return try await GameShell.play(chosen, connection: session, welcome: welcome, options: options)
                 }
-                break
             } catch ClientError.rejected(let reason, let message) where (reason == "codeRequired" || reason == "wrongCode") && attempt < 3 {
                 print(message)
                 print("Join code: ", terminator: "")
                 guard let typed = readLine() else { throw ClientError.rejected(reason: reason, message: message) }
                 joinCode = typed
+                attempt += 1
             }
         }
-        print(why)
     }
 }
