@@ -7,4 +7,13 @@ public enum Console {
     public static func say(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
+
+    /// Writes `prompt` (no newline) and returns the next line typed, or nil at the end of input.
+    /// It reads through the process's one reader of standard input (`StandardInputLines`), so a
+    /// line is never split between this and a session list or game that read before.
+    public static func ask(_ prompt: String) async -> String? {
+        FileHandle.standardOutput.write(Data(prompt.utf8))
+        for await line in StandardInputLines.stream() { return line }
+        return nil
+    }
 }

@@ -123,9 +123,8 @@ struct PartyClientCommand: AsyncParsableCommand {
                     return try await GameShell.play(chosen, connection: session, welcome: welcome, options: options)
                 }
             } catch ClientError.rejected(let reason, let message) where (reason == "codeRequired" || reason == "wrongCode") && attempt < 3 {
-                print(message)
-                print("Join code: ", terminator: "")
-                guard let typed = readLine() else { throw ClientError.rejected(reason: reason, message: message) }
+                Console.say(message)
+                guard let typed = await Console.ask("Join code: ") else { throw ClientError.rejected(reason: reason, message: message) }
                 joinCode = typed
                 attempt += 1
             }
