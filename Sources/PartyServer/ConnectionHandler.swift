@@ -37,6 +37,9 @@ final class ConnectionHandler<Rules: GameRules>: ChannelInboundHandler {
     var budget = messagesPerTurn
     var readingPaused = false
 
+    /// Whether frames are handled now (not before a hello's answer, not after the end).
+    var handling: Bool { state == .handshake || state == .welcomed }
+
     /// Frames of one connection handled in one turn of the event loop, so a client that sends a
     /// great many at once cannot keep the session (and every other connection) waiting.
     static var messagesPerTurn: Int { 256 }
@@ -68,7 +71,7 @@ final class ConnectionHandler<Rules: GameRules>: ChannelInboundHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        if state == .handshake || state == .welcomed {
+        if handling {
             if held.isEmpty {
                 budget = Self.messagesPerTurn
             } else if !readingPaused {
@@ -82,7 +85,7 @@ final class ConnectionHandler<Rules: GameRules>: ChannelInboundHandler {
 
     /// Handles held frames while the budget lasts (not while a hello waits for its answer).
     func drain(context: ChannelHandlerContext) {
-        while state == .handshake || state == .welcomed, budget > 0, let next = held.popFirst() {
+        while handling, budget > 0, let next = held.popFirst() {
             budget -= 1
             handle(next, context: context)
         }
@@ -91,10 +94,10 @@ final class ConnectionHandler<Rules: GameRules>: ChannelInboundHandler {
 
     /// A new turn: a fresh budget for the frames held so far; reading resumes once none are left.
     func nextTurn(context: ChannelHandlerContext) {
-        guard state == .handshake || state == .welcomed else { return }
+        guard handling else { return }
         budget = Self.messagesPerTurn
         drain(context: context)
-        if state == .done || state == .admitting { return }
+        guard handling else { return }
         if held.isEmpty {
             resumeReading(context: context)
         } else {

@@ -5,7 +5,8 @@ import PartyKit
 import PartyWire
 
 /// A session host for one game: listens on TCP, handshakes each connection and hands its messages
-/// to the session, all on one event loop (by default a thread of its own). Run it with `run(onListening:)`; end it with `shutdown(message:)`.
+/// to the session, all on one event loop (by default a thread of its own). Run it with
+/// `run(onListening:)`; end it with `shutdown(message:)`.
 public final class PartyHost<Rules: GameRules>: Sendable {
     /// The secret that marks the host's own player in `hello` (only this process knows it).
     public let hostKey: String

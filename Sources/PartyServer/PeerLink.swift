@@ -17,12 +17,7 @@ struct PeerLink: Sendable {
     /// ever waits for it.
     @discardableResult
     func send(_ message: any WireMessage) -> Bool {
-        switch outbox.send(message) {
-        case .queued:
-            return true
-        case .overflowed, .closed:
-            return false
-        }
+        outbox.send(message) == .queued
     }
 
     /// Ends the connection once what was already sent is written.

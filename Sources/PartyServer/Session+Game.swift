@@ -148,14 +148,17 @@ extension Session {
         for player in players where player.connected {
             let seat = SeatID(player.seat)
             let yourTurn = running.outcome == nil && schedule.allows(seat)
-            if !sendView(of: running, to: player.peer, viewer: .seat(seat), plainText: player.plainText,
-                         yourTurn: yourTurn, deadlineMs: deadline, at: now, encoded: &encoded) {
+            if !sendView(running.view(for: .seat(seat), at: now), of: running, to: player.peer, viewer: .seat(seat),
+                         plainText: player.plainText, yourTurn: yourTurn, deadlineMs: deadline, encoded: &encoded) {
                 logger.warning("\(player.name) stopped reading; their connection was closed")
             }
         }
-        for spectator in spectators {
-            sendView(of: running, to: spectator.peer, viewer: .spectator, plainText: spectator.plainText,
-                     yourTurn: false, deadlineMs: deadline, at: now, encoded: &encoded)
+        if !spectators.isEmpty {
+            let view = running.view(for: .spectator, at: now)
+            for spectator in spectators {
+                sendView(view, of: running, to: spectator.peer, viewer: .spectator, plainText: spectator.plainText,
+                         yourTurn: false, deadlineMs: deadline, encoded: &encoded)
+            }
         }
         if running.outcome != nil { finishGame(sendOutcome: true) }
     }

@@ -2,14 +2,13 @@ import PartyKit
 import PartyWire
 
 extension Session {
-    /// Sends `viewer`'s view of `running` to one connection: the game's own view, or for a client
-    /// without the game's presenter the plain text and labelled moves built from that same view.
+    /// Sends `view` (what `viewer` sees of `running`) to one connection: the game's own view, or for
+    /// a client without the game's presenter the plain text and labelled moves built from it.
     /// Viewers who see the same view share its JSON through `encoded`. False when the client
     /// stopped reading.
     @discardableResult
-    func sendView(of running: Rules, to peer: PeerLink, viewer: Viewer, plainText: Bool,
-                  yourTurn: Bool, deadlineMs: Int64?, at now: GameInstant, encoded: inout EncodedViews<Rules.View>) -> Bool {
-        let view = running.view(for: viewer, at: now)
+    func sendView(_ view: Rules.View, of running: Rules, to peer: PeerLink, viewer: Viewer, plainText: Bool,
+                  yourTurn: Bool, deadlineMs: Int64?, encoded: inout EncodedViews<Rules.View>) -> Bool {
         guard plainText else {
             guard let json = encoded.json(for: view) else {
                 return peer.send(ViewMessage(game: gamesPlayed, view: view, yourTurn: yourTurn, deadlineMs: deadlineMs))
@@ -33,9 +32,10 @@ extension Session {
         let now = now()
         let schedule = running.schedule
         var encoded = EncodedViews<Rules.View>()
-        sendView(of: running, to: peer, viewer: seat.map { .seat(SeatID($0)) } ?? .spectator, plainText: plainText,
+        let viewer: Viewer = seat.map { .seat(SeatID($0)) } ?? .spectator
+        sendView(running.view(for: viewer, at: now), of: running, to: peer, viewer: viewer, plainText: plainText,
                  yourTurn: seat.map { running.outcome == nil && schedule.allows(SeatID($0)) } ?? false,
-                 deadlineMs: schedule.deadline.map { max(0, $0.milliseconds(since: now)) }, at: now, encoded: &encoded)
+                 deadlineMs: schedule.deadline.map { max(0, $0.milliseconds(since: now)) }, encoded: &encoded)
     }
 
     /// Whether the client that sent `hello` lacks this game's presenter (it listed the games it
