@@ -65,9 +65,14 @@ enum EchoFloor {
     }
 
     /// Runs an echo server and one client on 127.0.0.1 and returns the client's round trips.
-    static func measure(size: Int, rounds: Int) async throws -> Histogram<UInt64> {
+    /// The server runs where a single `PartyHost` does, on a thread of its own (or with
+    /// `ownThread` false on NIO's shared loops); the client runs on NIO's shared loops, as the
+    /// load clients do. So the floor crosses the same threads as a move does.
+    static func measure(size: Int, rounds: Int, ownThread: Bool) async throws -> Histogram<UInt64> {
         let group = MultiThreadedEventLoopGroup.singleton
-        let server = try await ServerBootstrap(group: group)
+        let serverGroup = ownThread ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : nil
+        defer { serverGroup?.shutdownGracefully { _ in } }
+        let server = try await ServerBootstrap(group: serverGroup ?? group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in

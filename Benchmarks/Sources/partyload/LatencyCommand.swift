@@ -23,9 +23,10 @@ struct LatencyCommand: AsyncParsableCommand {
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
         let size = 4 + (try MessageCodec().encode(MoveMessage(move: FourInARowMove(column: 4)), seq: 100).readableBytes)
-        _ = try await EchoFloor.measure(size: size, rounds: min(2_000, echoRounds))
-        let echo = try await EchoFloor.measure(size: size, rounds: echoRounds)
-        print("echo floor (\(size)-byte message, NIO, 127.0.0.1): \(Report.percentiles(echo))")
+        let ownThread = !HostFleet.sharedLoops
+        _ = try await EchoFloor.measure(size: size, rounds: min(2_000, echoRounds), ownThread: ownThread)
+        let echo = try await EchoFloor.measure(size: size, rounds: echoRounds, ownThread: ownThread)
+        print("echo floor (\(size)-byte message, NIO, 127.0.0.1, server on \(ownThread ? "a thread of its own" : "the shared loops")): \(Report.percentiles(echo))")
 
         let stats = LoadStats()
         let warmup = self.warmup, moves = self.moves

@@ -16,11 +16,18 @@ struct ThroughputCommand: AsyncParsableCommand {
     @Option(help: "Seconds to measure.")
     var seconds = 10
 
+    @Flag(inversion: .prefixedNo, help: "Also measure the relay floor: the same traffic with no game behind it.")
+    var floor = true
+
     @Option(help: "Give up after this many seconds.")
     var timeLimit = 300
 
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
+        let floorRate = floor ? try await RelayFloor.measure(games: games, warmup: warmup, seconds: seconds) : nil
+        if let floorRate {
+            print("relay floor (\(games) pairs, the same frames and loops, no game): \(Int(floorRate)) moves/s")
+        }
         let stats = LoadStats()
         let games = self.games, warmup = self.warmup, seconds = self.seconds
         let clock = ContinuousClock()
@@ -41,6 +48,9 @@ struct ThroughputCommand: AsyncParsableCommand {
         print("games: \(games) (\(2 * games) clients), measured \(String(format: "%.2f", secondsElapsed)) s after \(warmup) s warm-up")
         print("moves: \(window.moves) → \(Int(rate)) moves/s; games finished: \(window.games); rejected: \(window.rejected); refused: \(window.refused)")
         print("move round trip under load: \(Report.percentiles(window.roundTrips))")
+        if let floorRate {
+            print("ratio to the relay floor: \(String(format: "%.2f", rate / floorRate))×; the floor itself is \(String(format: "%.2f", floorRate / 50_000))× of the target")
+        }
         print("target ≥ 50,000 moves/s: \(rate >= 50_000 ? "met" : "missed") (\(String(format: "%.2f", rate / 50_000))× of target)")
     }
 }
