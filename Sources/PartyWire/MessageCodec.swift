@@ -12,9 +12,12 @@ public struct MessageCodec: Sendable {
     /// The JSON body of `message` with its `type` and `seq`.
     ///
     /// Written straight into the buffer by `StreamingJSONEncoder`; a message it does not handle
-    /// (see there) is encoded by `JSONEncoder`, with the same JSON as a result.
+    /// (see there) is encoded by `JSONEncoder`, with the same JSON as a result. The buffer keeps
+    /// room for the frame's length before its readable bytes, which `FramePrepender` fills.
     public func encode<Message: WireMessage>(_ message: Message, seq: Int) throws -> ByteBuffer {
-        if let body = try? StreamingJSONEncoder.encode(Outgoing(seq: seq, message: message)) { return body }
+        if let body = try? StreamingJSONEncoder.encode(Outgoing(seq: seq, message: message), headroom: FramePrepender.headroom) {
+            return body
+        }
         return try foundationEncode(message, seq: seq)
     }
 
@@ -23,7 +26,11 @@ public struct MessageCodec: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let data = try encoder.encode(Outgoing(seq: seq, message: message))
-        return ByteBuffer(bytes: data)
+        var buffer = ByteBufferAllocator().buffer(capacity: FramePrepender.headroom + data.count)
+        buffer.moveWriterIndex(forwardBy: FramePrepender.headroom)
+        buffer.moveReaderIndex(forwardBy: FramePrepender.headroom)
+        buffer.writeBytes(data)
+        return buffer
     }
 
     /// Reads the envelope (`type`, `seq`) of a frame body.

@@ -13,7 +13,7 @@ public enum WirePipeline {
     ) throws {
         try channel.pipeline.syncOperations.addHandlers([
             ByteToMessageHandler(FrameDecoder(limit: maxFrameLength)),
-            LengthFieldPrepender(lengthFieldLength: .four, lengthFieldEndianness: .big),
+            FramePrepender(),
             ConnectionWatchdog(handshakeTimeout: handshakeTimeout, peerTimeout: peerTimeout),
         ])
     }

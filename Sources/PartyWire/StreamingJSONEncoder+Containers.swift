@@ -4,7 +4,8 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     let level: Int
     let slot: Int
 
-    var codingPath: [any CodingKey] { Array(state.path.prefix(level - 1)) }
+    /// Not tracked (see `JSONWriterState`).
+    var codingPath: [any CodingKey] { [] }
 
     private func begin(_ key: Key) throws {
         try state.member(level: level, slot: slot, key: key.stringValue)
@@ -28,9 +29,6 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
         try begin(key)
-        state.path.removeSubrange(min(level - 1, state.path.count)...)
-        state.path.append(key)
-        defer { state.path.removeLast() }
         try state.write(value, level: level)
     }
 
@@ -65,7 +63,8 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer, JSONValueSlot {
     let level: Int
     let slot: Int
 
-    var codingPath: [any CodingKey] { Array(state.path.prefix(level - 1)) }
+    /// Not tracked (see `JSONWriterState`).
+    var codingPath: [any CodingKey] { [] }
     var count: Int { state.stack.count >= level && level > 0 ? state.stack[level - 1].count : 0 }
 
     func begin() throws {
@@ -98,7 +97,8 @@ struct JSONStreamSingleValue: SingleValueEncodingContainer, JSONValueSlot {
     let state: JSONWriterState
     let level: Int
 
-    var codingPath: [any CodingKey] { Array(state.path.prefix(level)) }
+    /// Not tracked (see `JSONWriterState`).
+    var codingPath: [any CodingKey] { [] }
 
     func begin() throws {
         guard !state.failed, state.stack.count == level else { throw state.fail() }

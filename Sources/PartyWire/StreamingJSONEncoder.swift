@@ -13,15 +13,27 @@ struct StreamingJSONEncoder {
     struct Unsupported: Error {}
 
     /// Encodes `value` (whose `encode(to:)` must produce an object, array or single value).
-    static func encode<Value: Encodable>(_ value: Value, capacity: Int = 256) throws -> ByteBuffer {
+    /// The buffer keeps `headroom` bytes before the JSON (its reader index), where a frame's
+    /// length can be written without copying the body (see `FramePrepender`).
+    static func encode<Value: Encodable>(_ value: Value, capacity: Int = 256, headroom: Int = 0) throws -> ByteBuffer {
         let state = JSONWriterState(capacity: capacity)
         try state.write(value, level: 0)
         if state.failed { throw Unsupported() }
-        return state.buffer
+        var buffer = ByteBufferAllocator().buffer(capacity: headroom + state.bytes.count)
+        buffer.moveWriterIndex(forwardBy: headroom)
+        buffer.moveReaderIndex(forwardBy: headroom)
+        buffer.writeBytes(state.bytes)
+        return buffer
     }
 }
 
-/// The buffer and the stack of open containers shared by every encoder and container of one value.
+/// The bytes and the stack of open containers shared by every encoder and container of one value.
+///
+/// Its properties are touched by one encoding on one thread, through the containers it hands out,
+/// so they skip Swift's run-time exclusivity checks (a profile showed those checks and the byte
+/// buffer's per-write bookkeeping among the costliest parts of encoding a view). Coding paths are
+/// not tracked: nothing this writer does reports one, and a value whose own `encode(to:)` throws
+/// is encoded again by `JSONEncoder`, whose error carries the path.
 final class JSONWriterState {
     /// One open object or array: who opened it and how many members it has.
     struct Frame {
@@ -30,22 +42,21 @@ final class JSONWriterState {
         var count: Int
     }
 
-    var buffer: ByteBuffer
-    var stack: [Frame] = []
-    var path: [any CodingKey] = []
-    var nextSlot = 1
+    @exclusivity(unchecked) var bytes: [UInt8] = []
+    @exclusivity(unchecked) var stack: [Frame] = []
+    @exclusivity(unchecked) var nextSlot = 1
     /// Set when the value used the encoder in a way this writer does not follow.
-    var failed = false
+    @exclusivity(unchecked) var failed = false
 
     init(capacity: Int) {
-        buffer = ByteBufferAllocator().buffer(capacity: capacity)
+        bytes.reserveCapacity(capacity)
         stack.reserveCapacity(8)
     }
 
     /// Closes every container deeper than `level`.
     func close(downTo level: Int) {
         while stack.count > level {
-            buffer.writeInteger(stack.removeLast().isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            bytes.append(stack.removeLast().isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         }
     }
 
@@ -57,7 +68,7 @@ final class JSONWriterState {
             return
         }
         guard stack.count == level, !failed else { throw fail() }
-        buffer.writeInteger(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
         stack.append(Frame(slot: slot, isObject: object, count: 0))
     }
 
@@ -66,11 +77,11 @@ final class JSONWriterState {
     func member(level: Int, slot: Int, key: String?) throws {
         guard !failed, level > 0, stack.count >= level, stack[level - 1].slot == slot else { throw fail() }
         close(downTo: level)
-        if stack[level - 1].count > 0 { buffer.writeInteger(UInt8(ascii: ",")) }
+        if stack[level - 1].count > 0 { bytes.append(UInt8(ascii: ",")) }
         stack[level - 1].count += 1
         if let key {
             writeString(key)
-            buffer.writeInteger(UInt8(ascii: ":"))
+            bytes.append(UInt8(ascii: ":"))
         }
     }
 
@@ -93,66 +104,88 @@ final class JSONWriterState {
         if type == Double.self { return try writeFloatingPoint(unsafeBitCast(value, to: Double.self)) }
         if type == Float.self { return try writeFloatingPoint(unsafeBitCast(value, to: Float.self)) }
         if type == EncodedJSON.self {
-            buffer.writeImmutableBuffer(unsafeBitCast(value, to: EncodedJSON.self).bytes)
+            bytes.append(contentsOf: unsafeBitCast(value, to: EncodedJSON.self).bytes.readableBytesView)
             return
         }
         if type == Data.self || type == Date.self || type == URL.self || type == Decimal.self || type == Float16.self {
             throw fail()
         }
-        let start = buffer.writerIndex
+        let start = bytes.count
         let slot = nextSlot
         nextSlot += 1
         try value.encode(to: JSONStreamEncoder(state: self, level: level, slot: slot))
-        if buffer.writerIndex == start {
+        if bytes.count == start {
             // A value that encoded nothing at all is an empty object, as in JSONEncoder.
-            buffer.writeStaticString("{}")
+            writeLiteral("{}")
         }
         close(downTo: level)
     }
 
     func writeLiteral(_ text: StaticString) {
-        buffer.writeStaticString(text)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Writes an integer's decimal digits.
     func writeDecimal<Number: FixedWidthInteger>(_ number: Number) {
-        buffer.writeString(String(number))
+        guard number != 0 else { return bytes.append(UInt8(ascii: "0")) }
+        if Number.isSigned, number < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            // The magnitude of the most negative value does not fit in `Number`.
+            return writeDigits(of: number.magnitude)
+        }
+        writeDigits(of: number.magnitude)
+    }
+
+    private func writeDigits<Magnitude: UnsignedInteger & FixedWidthInteger>(of magnitude: Magnitude) {
+        // 20 digits hold any UInt64; wider types go through String.
+        guard Magnitude.bitWidth <= 64 else { return bytes.append(contentsOf: String(magnitude).utf8) }
+        var value = UInt64(magnitude)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var index = 20
+            repeat {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            } while value > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+        }
     }
 
     func writeFloatingPoint<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ number: Number) throws {
         guard number.isFinite else { throw fail() }
         var text = number.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        buffer.writeString(text)
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// Writes a JSON string: quotes, backslashes and control characters escaped as JSONEncoder does.
     func writeString(_ text: String) {
-        buffer.writeInteger(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
-            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                buffer.writeBytes(bytes)
+        text.withUTF8 { utf8 in
+            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                bytes.append(contentsOf: utf8)
                 return
             }
-            for byte in bytes {
+            for byte in utf8 {
                 switch byte {
-                case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
-                case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
-                case 0x0A: buffer.writeStaticString("\\n")
-                case 0x0D: buffer.writeStaticString("\\r")
-                case 0x09: buffer.writeStaticString("\\t")
-                case 0x08: buffer.writeStaticString("\\b")
-                case 0x0C: buffer.writeStaticString("\\f")
+                case UInt8(ascii: "\""): writeLiteral("\\\"")
+                case UInt8(ascii: "\\"): writeLiteral("\\\\")
+                case 0x0A: writeLiteral("\\n")
+                case 0x0D: writeLiteral("\\r")
+                case 0x09: writeLiteral("\\t")
+                case 0x08: writeLiteral("\\b")
+                case 0x0C: writeLiteral("\\f")
                 case 0x00..<0x20:
-                    let digits: [UInt8] = Array("0123456789abcdef".utf8)
-                    buffer.writeStaticString("\\u00")
-                    buffer.writeInteger(digits[Int(byte >> 4)])
-                    buffer.writeInteger(digits[Int(byte & 0x0F)])
-                default: buffer.writeInteger(byte)
+                    let digits: StaticString = "0123456789abcdef"
+                    writeLiteral("\\u00")
+                    bytes.append(digits.utf8Start[Int(byte >> 4)])
+                    bytes.append(digits.utf8Start[Int(byte & 0x0F)])
+                default: bytes.append(byte)
                 }
             }
         }
-        buffer.writeInteger(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
     }
 }
 
@@ -162,7 +195,8 @@ struct JSONStreamEncoder: Encoder {
     let level: Int
     let slot: Int
 
-    var codingPath: [any CodingKey] { Array(state.path.prefix(level)) }
+    /// Not tracked (see `JSONWriterState`).
+    var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -70,6 +70,20 @@ private struct OutOfOrder: Codable, Hashable, Sendable {
     }
 }
 
+/// Integers of every width; arrays of each, so one object holds their limits.
+private struct Integers: Codable {
+    var int: [Int]
+    var int8: [Int8]
+    var int16: [Int16]
+    var int32: [Int32]
+    var int64: [Int64]
+    var uint: [UInt]
+    var uint8: [UInt8]
+    var uint16: [UInt16]
+    var uint32: [UInt32]
+    var uint64: [UInt64]
+}
+
 private let strings = ["", "plain", "quote \" and \\ backslash / slash", "\u{0}\u{1}\u{1F}\n\r\t\u{8}\u{C}\u{7F}", "é 😀 \u{2028}"]
 
 private func sameJSON(_ message: some WireMessage, seq: Int = 7) throws -> Bool {
@@ -107,6 +121,21 @@ struct PerfStreamingEncoderTests {
                             small: 200, big: .min, flags: [true, false], text: "x\"y", missing: nil,
                             moves: [.strike(x: 1, y: 0.5, radius: 5e-324), .snap(seen: 9), .turn])
         #expect(try sameJSON(ViewMessage(game: 1, view: view, yourTurn: false, deadlineMs: nil)))
+    }
+
+    @Test("integers of every width, at their limits, are written digit for digit as JSONEncoder writes them")
+    func integers() throws {
+        let view = Integers(int: [0, 1, -1, 9, 10, -10, 1_234_567_890, .min, .max], int8: [.min, .max, 0], int16: [.min, .max],
+                            int32: [.min, .max], int64: [.min, .max, -100], uint: [0, .max], uint8: [0, 7, .max],
+                            uint16: [.max], uint32: [.max], uint64: [0, 10, .max])
+        let streamed = String(buffer: try StreamingJSONEncoder.encode(view))
+        let reference = String(decoding: try JSONEncoder().encode(view), as: UTF8.self)
+        // JSONEncoder orders keys as it likes: compare each member's text.
+        func members(_ json: String) -> Set<Substring> {
+            Set(json.dropFirst().dropLast().split(separator: "],").map { $0.hasSuffix("]") ? $0 : $0 + "]" })
+        }
+        #expect(members(streamed) == members(reference))
+        #expect(members(streamed).count == 10)
     }
 
     @Test("two containers on one encoder and a nested one are merged into one object")
