@@ -66,6 +66,9 @@ final class GameClientHandler: ChannelInboundHandler {
         if mode == .play, let view = LeanView.scan(frame) {
             return viewArrived(view, at: arrived, context: context)
         }
+        if mode == .play, let lobby = LeanLobby.scan(frame) {
+            return lobbyArrived(over: lobby.over, gamesPlayed: lobby.gamesPlayed, context: context)
+        }
         guard let envelope = try? codec.envelope(of: frame) else { return }
         switch envelope.type {
         case .welcome:
@@ -76,10 +79,7 @@ final class GameClientHandler: ChannelInboundHandler {
             viewArrived(message, at: arrived, context: context)
         case .lobby:
             guard mode == .play, let lobby = try? codec.decode(Lobby.self, from: envelope) else { return }
-            if lobby.state == "over", askedRematchFor != lobby.gamesPlayed {
-                askedRematchFor = lobby.gamesPlayed
-                send(Rematch(), context: context)
-            }
+            lobbyArrived(over: lobby.state == "over", gamesPlayed: lobby.gamesPlayed, context: context)
         case .moveRejected:
             stats.moveRejected()
             sentAt = nil
@@ -93,6 +93,13 @@ final class GameClientHandler: ChannelInboundHandler {
         default:
             break
         }
+    }
+
+    /// Asks for a rematch, once per game, when the lobby says the game is over.
+    func lobbyArrived(over: Bool, gamesPlayed: Int, context: ChannelHandlerContext) {
+        guard over, askedRematchFor != gamesPlayed else { return }
+        askedRematchFor = gamesPlayed
+        send(Rematch(), context: context)
     }
 
     func viewArrived(_ message: LeanView, at arrived: UInt64, context: ChannelHandlerContext) {

@@ -46,7 +46,7 @@ extension LeanView {
     }
 
     /// The index just after the first occurrence of `needle` in `bytes`.
-    private static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
+    static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let first = needle.first, bytes.count >= needle.count else { return nil }
         var index = 0
         while index <= bytes.count - needle.count {

@@ -112,8 +112,9 @@ enum RelayFloor {
     }
 
     /// Runs `games` relay servers with two clients each on NIO's shared loops (where `throughput`
-    /// puts its hosts and clients) for `seconds` after `warmup`, and returns moves per second.
-    static func measure(games: Int, warmup: Int, seconds: Int) async throws -> Double {
+    /// puts its hosts and clients) for `seconds` after `warmup`, and returns moves per second and
+    /// the CPU time they took.
+    static func measure(games: Int, warmup: Int, seconds: Int) async throws -> (rate: Double, moves: Int, cpu: ProcessCPU) {
         let (moveSize, viewSize) = try frameSizes()
         let group = MultiThreadedEventLoopGroup.singleton
         var servers: [any Channel] = []
@@ -150,11 +151,13 @@ enum RelayFloor {
         try await Task.sleep(for: .seconds(warmup))
         let clock = ContinuousClock()
         let before = moves.load(ordering: .relaxed)
+        let cpuBefore = ProcessCPU.now()
         let start = clock.now
         try await Task.sleep(for: .seconds(seconds))
         let counted = moves.load(ordering: .relaxed) - before
+        let cpu = ProcessCPU.now().since(cpuBefore)
         let elapsed = clock.now - start
         let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Double(counted) / secondsElapsed
+        return (Double(counted) / secondsElapsed, counted, cpu)
     }
 }

@@ -24,29 +24,33 @@ struct ThroughputCommand: AsyncParsableCommand {
 
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
-        let floorRate = floor ? try await RelayFloor.measure(games: games, warmup: warmup, seconds: seconds) : nil
-        if let floorRate {
-            print("relay floor (\(games) pairs, the same frames and loops, no game): \(Int(floorRate)) moves/s")
+        let relay = floor ? try await RelayFloor.measure(games: games, warmup: warmup, seconds: seconds) : nil
+        let floorRate = relay?.rate
+        if let relay {
+            print("relay floor (\(games) pairs, the same frames and loops, no game): \(Int(relay.rate)) moves/s, \(relay.cpu.perMove(relay.moves))")
         }
         let stats = LoadStats()
         let games = self.games, warmup = self.warmup, seconds = self.seconds
         let clock = ContinuousClock()
-        let (window, elapsed) = try await HostFleet.withHosts(FourInARow.self, count: games, options: HostFleet.options()) { ports in
+        let (window, elapsed, cpu) = try await HostFleet.withHosts(FourInARow.self, count: games, options: HostFleet.options()) { ports in
             let channels = try await ClientFleet.connect(ports: ports, perPort: 2, kind: .client(.play), stats: stats)
             try await Report.wait(upTo: .seconds(60), "every client seated") { stats.snapshot.welcomed >= 2 * games }
             try await Task.sleep(for: .seconds(warmup))
             stats.resetWindow()
+            let cpuBefore = ProcessCPU.now()
             let start = clock.now
             try await Task.sleep(for: .seconds(seconds))
             let window = stats.snapshot
             let elapsed = clock.now - start
+            let cpu = ProcessCPU.now().since(cpuBefore)
             await ClientFleet.close(channels)
-            return (window, elapsed)
+            return (window, elapsed, cpu)
         }
         let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = Double(window.moves) / secondsElapsed
         print("games: \(games) (\(2 * games) clients), measured \(String(format: "%.2f", secondsElapsed)) s after \(warmup) s warm-up")
         print("moves: \(window.moves) → \(Int(rate)) moves/s; games finished: \(window.games); rejected: \(window.rejected); refused: \(window.refused)")
+        print("CPU, hosts and load clients together: \(cpu.perMove(window.moves))")
         print("move round trip under load: \(Report.percentiles(window.roundTrips))")
         if let floorRate {
             print("ratio to the relay floor: \(String(format: "%.2f", rate / floorRate))×; the floor itself is \(String(format: "%.2f", floorRate / 50_000))× of the target")
