@@ -27,7 +27,8 @@ struct ThroughputCommand: AsyncParsableCommand {
         let relay = floor ? try await RelayFloor.measure(games: games, warmup: warmup, seconds: seconds) : nil
         let floorRate = relay?.rate
         if let relay {
-            print("relay floor (\(games) pairs, the same frames and loops, no game): \(Int(relay.rate)) moves/s, \(relay.cpu.perMove(relay.moves))")
+            let sizes = try RelayFloor.frameSizes()
+            print("relay floor (\(games) pairs, \(sizes.move)-byte moves and \(sizes.view)-byte views on the same loops, no game): \(Int(relay.rate)) moves/s, \(relay.cpu.perMove(relay.moves))")
         }
         let stats = LoadStats()
         let games = self.games, warmup = self.warmup, seconds = self.seconds
