@@ -12,14 +12,8 @@ struct LeanLobby {
     static func scan(_ frame: ByteBuffer) -> LeanLobby? {
         frame.withUnsafeReadableBytes { bytes -> LeanLobby? in
             guard bytes.starts(with: Keys.lobby), let state = LeanView.find(Keys.state, in: bytes),
-                  let played = LeanView.find(Keys.gamesPlayed, in: bytes) else { return nil }
-            var count = 0
-            var index = played
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                count = count * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-                index += 1
-            }
-            guard index > played else { return nil }
+                  let played = LeanView.find(Keys.gamesPlayed, in: bytes),
+                  let count = LeanView.number(at: played, in: bytes) else { return nil }
             return LeanLobby(over: bytes[state...].starts(with: Keys.over), gamesPlayed: count)
         }
     }

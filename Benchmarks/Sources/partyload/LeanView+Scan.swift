@@ -24,13 +24,7 @@ extension LeanView {
             }
             guard let end = bytes[board...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
             let top = String(decoding: bytes[board..<end], as: UTF8.self)
-            var count = 0
-            var index = moves
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                count = count * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-                index += 1
-            }
-            guard index > moves else { return nil }
+            guard let count = number(at: moves, in: bytes) else { return nil }
             let outcome = find(Keys.outcome, in: bytes).map { _ in "over" }
             return LeanView(yourTurn: yourTurn, view: Board(board: [top], moves: count, outcome: outcome))
         }
@@ -43,6 +37,17 @@ extension LeanView {
         static let board = Array(#""board":[""#.utf8)
         static let moves = Array(#""moves":"#.utf8)
         static let outcome = Array(#""outcome":""#.utf8)
+    }
+
+    /// The unsigned decimal number that starts at `start`, or nil when no digit is there.
+    static func number(at start: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        var value = 0
+        var index = start
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        return index > start ? value : nil
     }
 
     /// The index just after the first occurrence of `needle` in `bytes`.
