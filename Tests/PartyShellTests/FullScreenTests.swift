@@ -72,7 +72,10 @@ extension EndToEnd {
                 }
             }
             for target in [alice, bob] {
-                let screen = try await want(tmux, target, "the result never showed") { $0.contains("Alice wins with four in a row") }
+                // The result comes with the last view; the rematch key with the lobby right after it.
+                let screen = try await want(tmux, target, "the result and the rematch key never showed") {
+                    $0.contains("Alice wins with four in a row") && $0.contains("r rematch")
+                }
                 let board = try #require(FourInARowScreen(tui: screen), "no board on:\n\(screen)")
                 #expect(board.discs == 7)
                 #expect(board.column(4).count == 4 && Set(board.column(4)).count == 1, "column 4: \(board.column(4))")
