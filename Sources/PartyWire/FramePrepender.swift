@@ -4,7 +4,9 @@ import NIOCore
 ///
 /// A body with room for the length before its first byte (as `MessageCodec.encode` makes them)
 /// gets it written there and leaves as one buffer: no second buffer, write or iovec per message.
-/// Any other body is sent after a length of its own, as NIOExtras' `LengthFieldPrepender` does.
+/// (Any body whose reader index is 4 or more has its length written over bytes already read; a
+/// buffer shared with another value is copied first, as ByteBuffer always does.) Any other body is
+/// sent after a length of its own, as NIOExtras' `LengthFieldPrepender` does.
 public final class FramePrepender: ChannelOutboundHandler {
     public typealias OutboundIn = ByteBuffer
     public typealias OutboundOut = ByteBuffer

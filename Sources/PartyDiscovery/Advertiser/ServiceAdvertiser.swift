@@ -125,8 +125,8 @@ public actor ServiceAdvertiser {
         var random = SystemRandomNumberGenerator()
         // RFC 6762 §8.1 suggests a random 0–250 ms before the first probe, so that devices powered
         // on together do not probe in step. A session is started by a person, and probing takes
-        // 750 ms after that delay; with up to 250 ms the announcement came after 1 s in about one
-        // start in ten (docs/PERFORMANCE.md). Up to 100 ms still spreads simultaneous starts.
+        // 750 ms after that delay; with up to 250 ms the announcement came after 1 s in one of three
+        // measured starts (docs/PERFORMANCE.md). Up to 100 ms still spreads simultaneous starts.
         try? await Task.sleep(for: .milliseconds(Int.random(in: 0...Self.maxProbeDelayMilliseconds, using: &random)))
         while !Task.isCancelled {
             phase = .probing
