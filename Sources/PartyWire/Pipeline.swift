@@ -1,5 +1,4 @@
 import NIOCore
-import NIOExtras
 
 /// Sets up a TCP channel for the protocol: frames in (length-limited), frames out (length-prefixed),
 /// and a watchdog for handshake and silence time limits.

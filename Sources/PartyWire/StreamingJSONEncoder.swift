@@ -127,12 +127,8 @@ final class JSONWriterState {
 
     /// Writes an integer's decimal digits.
     func writeDecimal<Number: FixedWidthInteger>(_ number: Number) {
-        guard number != 0 else { return bytes.append(UInt8(ascii: "0")) }
-        if Number.isSigned, number < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            // The magnitude of the most negative value does not fit in `Number`.
-            return writeDigits(of: number.magnitude)
-        }
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The magnitude, unlike `-number`, also holds the most negative value.
         writeDigits(of: number.magnitude)
     }
 

@@ -93,8 +93,7 @@ struct DiscoveryCommand: AsyncParsableCommand {
 
     static func ms(_ duration: Duration?) -> String {
         guard let duration else { return "never" }
-        let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return String(format: "%.1f ms", ms)
+        return String(format: "%.1f ms", duration.seconds * 1000)
     }
 
     /// Whether a TCP connection to 127.0.0.1:`port` succeeds now (closed at once).

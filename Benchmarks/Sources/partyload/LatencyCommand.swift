@@ -1,6 +1,5 @@
 import ArgumentParser
 import FourInARow
-import PartyWire
 
 /// One Four in a Row game between two load clients against the SwiftNIO echo floor.
 struct LatencyCommand: AsyncParsableCommand {
@@ -22,7 +21,7 @@ struct LatencyCommand: AsyncParsableCommand {
 
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
-        let size = 4 + (try MessageCodec().encode(MoveMessage(move: FourInARowMove(column: 4)), seq: 100).readableBytes)
+        let size = try RelayFloor.frameSizes().move
         let ownThread = !HostFleet.sharedLoops
         _ = try await EchoFloor.measure(size: size, rounds: min(2_000, echoRounds), ownThread: ownThread)
         let echo = try await EchoFloor.measure(size: size, rounds: echoRounds, ownThread: ownThread)

@@ -13,6 +13,19 @@ enum RelayFloor {
     /// Moves relayed by every server of the run.
     static let moves = Atomic<Int>(0)
 
+    /// What one run of the floor measured.
+    struct Measurement {
+        /// Moves relayed per second.
+        var rate: Double
+        /// Moves relayed while measuring.
+        var moves: Int
+        /// The CPU time those moves took.
+        var cpu: ProcessCPU
+        /// The byte sizes of a move frame and a view frame, length included.
+        var moveSize: Int
+        var viewSize: Int
+    }
+
     /// The byte sizes of one move frame and one view frame of a Four in a Row game twelve moves in.
     static func frameSizes() throws -> (move: Int, view: Int) {
         let codec = MessageCodec()
@@ -114,7 +127,7 @@ enum RelayFloor {
     /// Runs `games` relay servers with two clients each on NIO's shared loops (where `throughput`
     /// puts its hosts and clients) for `seconds` after `warmup`, and returns moves per second and
     /// the CPU time they took.
-    static func measure(games: Int, warmup: Int, seconds: Int) async throws -> (rate: Double, moves: Int, cpu: ProcessCPU) {
+    static func measure(games: Int, warmup: Int, seconds: Int) async throws -> Measurement {
         let (moveSize, viewSize) = try frameSizes()
         let group = MultiThreadedEventLoopGroup.singleton
         var servers: [any Channel] = []
@@ -157,7 +170,6 @@ enum RelayFloor {
         let counted = moves.load(ordering: .relaxed) - before
         let cpu = ProcessCPU.now().since(cpuBefore)
         let elapsed = clock.now - start
-        let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return (Double(counted) / secondsElapsed, counted, cpu)
+        return Measurement(rate: Double(counted) / elapsed.seconds, moves: counted, cpu: cpu, moveSize: moveSize, viewSize: viewSize)
     }
 }

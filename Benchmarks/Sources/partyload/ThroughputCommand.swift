@@ -25,10 +25,8 @@ struct ThroughputCommand: AsyncParsableCommand {
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
         let relay = floor ? try await RelayFloor.measure(games: games, warmup: warmup, seconds: seconds) : nil
-        let floorRate = relay?.rate
         if let relay {
-            let sizes = try RelayFloor.frameSizes()
-            print("relay floor (\(games) pairs, \(sizes.move)-byte moves and \(sizes.view)-byte views on the same loops, no game): \(Int(relay.rate)) moves/s, \(relay.cpu.perMove(relay.moves))")
+            print("relay floor (\(games) pairs, \(relay.moveSize)-byte moves and \(relay.viewSize)-byte views on the same loops, no game): \(Int(relay.rate)) moves/s, \(relay.cpu.perMove(relay.moves))")
         }
         let stats = LoadStats()
         let games = self.games, warmup = self.warmup, seconds = self.seconds
@@ -47,14 +45,14 @@ struct ThroughputCommand: AsyncParsableCommand {
             await ClientFleet.close(channels)
             return (window, elapsed, cpu)
         }
-        let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let secondsElapsed = elapsed.seconds
         let rate = Double(window.moves) / secondsElapsed
         print("games: \(games) (\(2 * games) clients), measured \(String(format: "%.2f", secondsElapsed)) s after \(warmup) s warm-up")
         print("moves: \(window.moves) → \(Int(rate)) moves/s; games finished: \(window.games); rejected: \(window.rejected); refused: \(window.refused)")
         print("CPU, hosts and load clients together: \(cpu.perMove(window.moves))")
         print("move round trip under load: \(Report.percentiles(window.roundTrips))")
-        if let floorRate {
-            print("ratio to the relay floor: \(String(format: "%.2f", rate / floorRate))×; the floor itself is \(String(format: "%.2f", floorRate / 50_000))× of the target")
+        if let relay {
+            print("ratio to the relay floor: \(String(format: "%.2f", rate / relay.rate))×; the floor itself is \(String(format: "%.2f", relay.rate / 50_000))× of the target")
         }
         print("target ≥ 50,000 moves/s: \(rate >= 50_000 ? "met" : "missed") (\(String(format: "%.2f", rate / 50_000))× of target)")
     }
