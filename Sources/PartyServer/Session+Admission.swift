@@ -98,8 +98,12 @@ extension Session {
     }
 
     /// Gives a held (or still open) seat back to whoever presents its current token.
+    ///
+    /// A token is spent the moment it is presented successfully: the seat gets a new one at once, sent
+    /// in this welcome, and the presented token never works again, whatever the new connection does
+    /// next (PROTOCOL.md section 12 says how a client that never received that welcome recovers).
     func reattach(token: String, peer: PeerLink, plainText: Bool) -> Admission {
-        guard !token.isEmpty, let index = players.firstIndex(where: { $0.token == token || $0.previousToken == token }) else {
+        guard !token.isEmpty, let index = players.firstIndex(where: { $0.token == token }) else {
             return .rejected(Reject(reason: "badToken",
                                     message: "That seat is no longer held for you (the token is unknown, expired or already used)."))
         }
@@ -113,8 +117,6 @@ extension Session {
         players[index].plainText = plainText
         players[index].connected = true
         players[index].disconnectedAt = nil
-        // Keep the token that was presented, until the new connection shows it got the new one.
-        players[index].previousToken = token
         players[index].token = newToken()
         let player = players[index]
         logger.info("\(player.name) reconnected", metadata: ["peer": "\(peer.id)"])

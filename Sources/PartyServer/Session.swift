@@ -84,8 +84,6 @@ actor Session<Rules: GameRules> {
             return receive(envelope, fromSpectator: spectator)
         }
         guard let index = players.firstIndex(where: { $0.peer.id == peerID }) else { return }
-        // Anything on this connection proves the client holds its newest token.
-        players[index].previousToken = nil
         let player = players[index]
         switch envelope.type {
         case .heartbeat:

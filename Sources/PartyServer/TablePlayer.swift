@@ -19,11 +19,8 @@ struct TablePlayer: Sendable {
     var peer: PeerLink
     /// Whether this connection's client lacks the game's presenter and gets plain-text views.
     var plainText = false
-    /// The reconnect secret (changes at every welcome).
+    /// The reconnect secret: works once, and changes at every welcome.
     var token: String
-    /// The token before the last reconnection, still good until the new connection sends anything
-    /// (so a link that dies before the new welcome arrives does not cost the seat).
-    var previousToken: String?
     /// False while the connection is gone and the seat is held for them.
     var connected = true
     /// When the connection went, while it is gone.
