@@ -24,8 +24,9 @@ extension Snap {
             pausedRemaining = nil
             return
         }
+        // A player whose face-down pile is empty turns the face-up pile over when they next turn a
+        // card (`turnCard`), not now: a match this leaves on the table stays there to be snapped.
         active = next
-        if closed[next.index].isEmpty { recycle(next) }
         if away.contains(next) {
             turnDeadline = nil
             pausedRemaining = configuration.turnMilliseconds
@@ -134,13 +135,13 @@ extension Snap {
     }
 
     /// Ends the game if one player holds everything, and moves the turn on if the active player ran out.
+    ///
+    /// An active player left with an empty face-down pile keeps the face-up pile until they turn.
     mutating func afterCardsMoved(at now: GameInstant) {
         if endIfOneHoldsAll() { return }
         guard let current = active else { return }
         if cardCount(current) == 0 {
             activate(after: current, at: now)
-        } else if closed[current.index].isEmpty {
-            recycle(current)
         }
     }
 

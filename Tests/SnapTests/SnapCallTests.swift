@@ -65,14 +65,14 @@ struct SnapCallTests {
     func wrongCall() throws {
         var game = Sample.table(closed: [["2C", "3C"], ["4C", "6C"], ["7C", "8C"]], open: [["9D"], ["KS"], ["TD"]])
         try game.apply(.snap(seen: game.table), from: SeatID(0), at: Sample.at(100))
-        #expect(game.closed.map(\.count) == [1, 3, 3])
-        #expect(game.open.map(\.count) == [0, 1, 1])
+        #expect(game.closed.map(\.count) == [0, 3, 3])
+        #expect(game.open.map(\.count) == [1, 1, 1])
         #expect(game.closed[1].first == Sample.card("3C"))
         #expect(game.closed[2].first == Sample.card("2C"))
         #expect(game.event == SnapEvent(kind: .wrongSnap, seat: 0, cards: 2, text: "Alice called snap wrongly and paid 1 card each"))
-        // Alice was active and her closed pile is empty: her open pile is turned over.
+        // Alice is still active with an empty closed pile: her open pile stays face up until she turns.
         #expect(game.active == SeatID(0))
-        #expect(game.closed[0] == [Sample.card("9D")])
+        #expect(game.closed[0].isEmpty && game.open[0] == [Sample.card("9D")])
     }
 
     @Test("A call judged on a table without a match is wrong even if a match appeared since")
@@ -101,11 +101,11 @@ struct SnapCallTests {
     func penaltyFromOpenPile() throws {
         var game = Sample.table(closed: [["2C"], ["4C"], ["6C"]], open: [["8D", "9D"], ["KS"], ["QS"]])
         try game.apply(.snap(seen: game.table), from: SeatID(0), at: Sample.at(100))
-        #expect(game.closed.map(\.count) == [1, 2, 2])
+        #expect(game.closed.map(\.count) == [0, 2, 2])
         #expect(game.closed[1].first == Sample.card("2C"))
         #expect(game.closed[2].first == Sample.card("8D"))
-        // Alice still holds the 9♦: her open pile is turned over for her turn.
-        #expect(game.closed[0] == [Sample.card("9D")] && game.open[0].isEmpty)
+        // Alice still holds the 9♦, face up: she turns her open pile over when she next turns a card.
+        #expect(game.open[0] == [Sample.card("9D")])
         try game.apply(.snap(seen: game.table), from: SeatID(0), at: Sample.at(200))
         #expect(game.active == SeatID(1))
         #expect(game.view(for: .spectator, at: .zero).players[0].out)

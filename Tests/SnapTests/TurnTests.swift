@@ -32,17 +32,17 @@ struct TurnTests {
         #expect(throws: SnapRejection.youAreOut) { try game.apply(.snap(seen: game.table), from: SeatID(1), at: .zero) }
     }
 
-    @Test("An empty closed pile at a player's turn: their open pile is turned over to become the closed pile")
+    @Test("An empty closed pile: the open pile is turned over, face down, when the player turns their next card")
     func recyclingTheOpenPile() throws {
         var game = Sample.table(closed: [["2C"], ["4C"]], open: [["6C", "7C"], ["8C"]])
         try game.apply(.turn, from: SeatID(0), at: .zero)
         #expect(game.closed[0].isEmpty)
         #expect(game.open[0] == Sample.cards(["6C", "7C", "2C"]))
         try game.apply(.turn, from: SeatID(1), at: .zero)
-        // Seat 0 is active again with an empty closed pile: the open pile turned over, face down.
+        // Seat 0 is active again with an empty closed pile: the open pile stays face up until the turn.
         #expect(game.active == SeatID(0))
-        #expect(game.open[0].isEmpty)
-        #expect(game.closed[0] == Sample.cards(["2C", "7C", "6C"]))
+        #expect(game.open[0] == Sample.cards(["6C", "7C", "2C"]))
+        #expect(game.closed[0].isEmpty)
         try game.apply(.turn, from: SeatID(0), at: .zero)
         #expect(game.open[0] == Sample.cards(["6C"]))
         #expect(game.closed[0] == Sample.cards(["2C", "7C"]))
