@@ -114,19 +114,23 @@ extension Session {
         players[index].peer.send(MoveRejected(inReplyTo: seq, reason: rejection.code, message: rejection.description))
     }
 
-    /// Checks the schedule, lets the rules apply `move`, and sends everyone the result.
+    /// Lets the rules apply `move`, checks the schedule, and sends everyone the result.
+    ///
+    /// The rules judge first, so a refused move gets the game's own reason (`alreadyConfirmed`,
+    /// `paused`, …) rather than a generic one; a move the schedule does not allow is refused with
+    /// `notYourTurn` even if the rules would have taken it, and then changes nothing.
     func play(_ move: Rules.Move, on running: Rules, seq: Int, from index: Int) {
         var running = running
         let seat = SeatID(players[index].seat)
         let schedule = running.schedule
-        guard schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(move)) else {
-            return rejectMove(.notYourTurn, seq: seq, from: index)
-        }
         do {
             try running.apply(move, from: seat, at: now())
         } catch {
             players[index].peer.send(MoveRejected(inReplyTo: seq, reason: error.code, message: error.description))
             return
+        }
+        guard schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(move)) else {
+            return rejectMove(.notYourTurn, seq: seq, from: index)
         }
         rules = running
         afterGameChange()

@@ -82,9 +82,27 @@ public struct MessageCodec: Sendable {
         do {
             return try JSONDecoder().decode(Message.self, from: envelope.body)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               let located = Self.locate(Message.self, in: envelope.body) {
+                throw .invalidFields(type: envelope.type.rawValue, detail: Self.describe(located))
+            }
             throw .invalidFields(type: envelope.type.rawValue, detail: Self.describe(error))
         } catch {
             throw .invalidFields(type: envelope.type.rawValue, detail: "unreadable")
+        }
+    }
+
+    /// The error that names the field, for a body Foundation refused without saying where (a number
+    /// that does not fit its field); nil when the tree decoder finds nothing either.
+    static func locate<Message: Decodable>(_: Message.Type, in body: Data) -> DecodingError? {
+        guard let tree = try? JSONDecoder().decode(JSONValue.self, from: body) else { return nil }
+        do {
+            _ = try Message(from: JSONTreeDecoder(tree))
+            return nil
+        } catch let error as DecodingError {
+            return error
+        } catch {
+            return nil
         }
     }
 
@@ -100,6 +118,9 @@ public struct MessageCodec: Sendable {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "\(path(context)) has the wrong type"
         case .dataCorrupted(let context):
+            if let problem = context.underlyingError as? JSONTreeDecoder.NumberProblem {
+                return "\(path(context)) \(problem.text)"
+            }
             return "\(path(context)) is not valid"
         @unknown default:
             return "unreadable"

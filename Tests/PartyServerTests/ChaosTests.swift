@@ -100,9 +100,9 @@ struct ChaosTests {
         #expect(ContinuousClock.now - started < .seconds(75))
     }
 
-    @Test("a reconnection whose welcome is lost in a cut still gets the seat back with the token the client has")
+    @Test("a reconnection whose welcome is lost in a cut: the spent token is refused, and the client joins as new once the grace runs out")
     func lostWelcome() async throws {
-        try await withHost(FourInARow.self, options: .test(graceMs: 5_000)) { host, port in
+        try await withHost(FourInARow.self, options: .test(graceMs: 1_000)) { host, port in
             try await RawClient.with(port: port) { alice in
                 var bobToken = ""
                 try await RawClient.with(port: port) { bob in
@@ -123,8 +123,19 @@ struct ChaosTests {
                     let reply = try await bobLast.nextReply()
                     return reply?["type"] as? String == "welcome" ? "welcome" : reply?["reason"] as? String
                 }
-                // The previous token stays good until the new connection proves it has the new one.
-                #expect(answer == "welcome")
+                // A token works once (PROTOCOL.md section 12): the one Bob has is spent.
+                #expect(answer == "badToken")
+                // As documented, he waits out the grace; the seat is given up and the game ends.
+                let left = try await alice.next("playerLeft")
+                #expect(left?["message"] as? String == "Bob did not come back in time.")
+                _ = try await alice.next("gameOver")
+                // Then he joins again as a new player.
+                let rejoined = try await RawClient.with(port: port) { bobNew -> String? in
+                    try await bobNew.hello("Bob")
+                    let reply = try await bobNew.nextReply()
+                    return reply?["type"] as? String == "welcome" ? reply?["name"] as? String : reply?["reason"] as? String
+                }
+                #expect(rejoined == "Bob")
             }
         }
     }

@@ -183,7 +183,7 @@ struct HostileInputTests {
                     "error", "invalidJSON"),
         HostileCase(move: "SunTouch: a radius too large", .sunTouch, { _ in #"{"strike": {"x": 0.5, "y": 0.5, "radius": 0.5}}"# }, "radiusOutOfRange"),
         HostileCase(move: "SunTouch: a radius of -1e308", .sunTouch, { _ in #"{"strike": {"x": 0.5, "y": 0.5, "radius": -1e308}}"# }, "radiusOutOfRange"),
-        HostileCase(move: "SunTouch: tossing twice", .sunTouch, stage: .tossing, { _ in #"{"toss": {"value": 9}}"# }, "notYourTurn"),
+        HostileCase(move: "SunTouch: tossing twice", .sunTouch, stage: .tossing, { _ in #"{"toss": {"value": 9}}"# }, "alreadyTossed"),
         HostileCase(move: "SunTouch: a negative toss", .sunTouch, stage: .tossing, { _ in #"{"toss": {"value": -1}}"# }, "invalidMove"),
         HostileCase(move: "SunTouch: a toss during play", .sunTouch, { _ in #"{"toss": {"value": 9}}"# }, "notTossing"),
         HostileCase(move: "SunTouch: a strike without a radius", .sunTouch, { _ in #"{"strike": {"x": 0.5, "y": 0.5}}"# }, "invalidMove"),

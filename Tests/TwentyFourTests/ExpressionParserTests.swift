@@ -91,4 +91,20 @@ import Testing
         #expect(expression.description == printed)
         #expect(try ExpressionParser.parse(printed).evaluate() == expression.evaluate())
     }
+
+    /// Every spelling PROTOCOL.md section 9 lists, and the three things it says are refused by design.
+    @Test("The documented grammar: every listed symbol is read, unary minus, decimals and implicit multiplication are not",
+          arguments: [
+              ("(8-4)*6", nil), ("(8−4)×6", nil), ("(8–4)·6", nil), ("(8-4)x6", nil), ("(8-4)X6", nil),
+              ("\t(8 - 4) * 6", nil), ("8÷(3−8÷3)", nil),
+              ("-3+27", "missingNumber"), ("1.5*16", "unexpectedCharacter"), ("2(3+9)", "missingOperator"),
+          ] as [(String, String?)])
+    func documentedGrammar(text: String, code: String?) {
+        do {
+            _ = try ExpressionParser.parse(text)
+            #expect(code == nil, "\(text) was read")
+        } catch {
+            #expect(error.code == code, "\(text): \(error)")
+        }
+    }
 }
