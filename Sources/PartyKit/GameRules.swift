@@ -5,9 +5,10 @@
 ///
 /// **The host guarantees**
 /// - `init(setup:)` is called with between `descriptor.minPlayers` and `maxPlayers` seats.
-/// - `apply` is called only for a seated player, in arrival order, with a non-decreasing `now`; the
-///   host has already checked `schedule` (the seat may act now, or the move is an interrupt and
-///   interrupts are open), but rules must validate everything themselves anyway.
+/// - `apply` is called only for a seated player, in arrival order, with a non-decreasing `now`. It
+///   is called also for a move `schedule` does not allow, so that the player hears the game's own
+///   reason: the rules must refuse such a move themselves (the conformance suite checks it); should
+///   they accept it, the host drops the new state and answers `notYourTurn`.
 /// - `advance(to:)` is called no later than shortly after `schedule.deadline`, and may be called at
 ///   any other time too (it must then do nothing harmful).
 /// - `join` is called only when `descriptor.joinInProgress` is true; `leave` whenever a player leaves.
