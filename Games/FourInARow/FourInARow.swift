@@ -50,7 +50,8 @@ public struct FourInARow: GameRules {
         outcome = nil
         if players.count < 2 {
             outcome = GameOutcome(
-                winners: players.map(\.id), reason: .playersLeft, summary: "Not enough players to play Four in a Row")
+                winners: players.map(\.id), reason: .playersLeft, summary: "Not enough players to play Four in a Row",
+                standings: Standing.winnersFirst(players.map(\.id), of: players.map(\.id)))
         }
     }
 
@@ -79,9 +80,11 @@ public struct FourInARow: GameRules {
         if let four = board.fourInARow(for: side) {
             winningCells = four
             outcome = GameOutcome(
-                winners: [seat], reason: .won, summary: "\(players[side].name) wins with four in a row")
+                winners: [seat], reason: .won, summary: "\(players[side].name) wins with four in a row",
+                standings: Standing.winnersFirst([seat], of: players.map(\.id)))
         } else if board.isFull {
-            outcome = GameOutcome(winners: [], reason: .draw, summary: "Draw: the board is full")
+            outcome = GameOutcome(winners: [], reason: .draw, summary: "Draw: the board is full",
+                                  standings: Standing.winnersFirst([], of: players.map(\.id)))
         }
     }
 
@@ -93,7 +96,8 @@ public struct FourInARow: GameRules {
         guard outcome == nil, let side = players.firstIndex(where: { $0.id == seat }) else { return }
         let remaining = players[1 - side]
         outcome = GameOutcome(
-            winners: [remaining.id], reason: .playersLeft, summary: "\(players[side].name) left the game")
+            winners: [remaining.id], reason: .playersLeft, summary: "\(players[side].name) left the game",
+            standings: Standing.winnersFirst([remaining.id], of: players.map(\.id)))
     }
 
     /// The player to move may drop a disc; nobody may act once the game is over.

@@ -28,11 +28,13 @@ extension RockPaperScissors {
         let standings = ranked.map { "\($0.seat.name) \($0.score)" }.joined(separator: ", ")
         if roundsLeft == 0 {
             if top.count == ranked.count {
-                return GameOutcome(winners: [], reason: .draw, summary: "Draw after \(Self.count(round, "round")): \(standings)")
+                return GameOutcome(winners: [], reason: .draw, summary: "Draw after \(Self.count(round, "round")): \(standings)",
+                                   standings: self.standings())
             }
             let names = top.map(\.seat.name)
             let who = names.count == 1 ? "\(names[0]) wins" : "\(Self.list(names)) share the win"
-            return GameOutcome(winners: top.map(\.seat.id).sorted(), reason: .won, summary: "\(who) after \(Self.count(round, "round")): \(standings)")
+            return GameOutcome(winners: top.map(\.seat.id).sorted(), reason: .won,
+                               summary: "\(who) after \(Self.count(round, "round")): \(standings)", standings: self.standings())
         }
         // Nobody else can catch up: even the most points a round gives (one per opponent, in every
         // round left) would leave every other player below the leader.
@@ -40,7 +42,14 @@ extension RockPaperScissors {
         let chaser = ranked.dropFirst().first?.score ?? 0
         guard top.count == 1, chaser + roundsLeft * mostPerRound < best else { return nil }
         return GameOutcome(winners: [leader.seat.id], reason: .won,
-                           summary: "\(leader.seat.name) wins after \(round) of \(configuration.rounds) rounds: \(standings)")
+                           summary: "\(leader.seat.name) wins after \(round) of \(configuration.rounds) rounds: \(standings)",
+                           standings: self.standings())
+    }
+
+    /// Everyone by points, most first (seat order within a tie); players who left come last.
+    func standings() -> [Standing] {
+        let everyone = players + leavers
+        return Standing.ranked(everyone.map { (seat: $0.seat.id, score: $0.score) }, last: Set(leavers.map(\.seat.id)))
     }
 
     /// "1 round", "3 rounds".

@@ -70,6 +70,8 @@ public struct RockPaperScissors: GameRules {
     public internal(set) var lastRound: RockPaperScissorsView.Reveal?
     /// The result, once the game is over.
     public internal(set) var outcome: GameOutcome?
+    /// Players who left, in the order they left (placed last in the standings).
+    var leavers: [Player] = []
 
     /// Starts round 1 at `setup.now` with everyone at 0 points.
     public init(setup: GameSetup<RockPaperScissorsConfiguration>) {
@@ -83,7 +85,7 @@ public struct RockPaperScissors: GameRules {
         outcome = nil
         if players.count < 2 {
             finish(GameOutcome(winners: players.map(\.seat.id), reason: .playersLeft,
-                               summary: "Not enough players to play Rock Paper Scissors"))
+                               summary: "Not enough players to play Rock Paper Scissors", standings: standings()))
             return
         }
         startRound(at: setup.now)
@@ -133,11 +135,12 @@ public struct RockPaperScissors: GameRules {
     public mutating func leave(_ seat: SeatID, at now: GameInstant) {
         guard outcome == nil, let index = players.firstIndex(where: { $0.seat.id == seat }) else { return }
         let leaver = players.remove(at: index)
+        leavers.append(leaver)
         choices[seat] = nil
         if players.count < 2 {
             let summary = players.first.map { "\($0.seat.name) wins: \(leaver.seat.name) left the game" }
                 ?? "\(leaver.seat.name) left the game"
-            finish(GameOutcome(winners: players.map(\.seat.id), reason: .playersLeft, summary: summary))
+            finish(GameOutcome(winners: players.map(\.seat.id), reason: .playersLeft, summary: summary, standings: standings()))
             return
         }
         if phase == .choosing && pendingSeats.isEmpty { resolve(at: now) }

@@ -61,7 +61,7 @@ extension Snap {
         if remaining.count <= 1 {
             let winners = remaining
             let summary = winners.first.map { "\(name($0)) wins: everyone else left" } ?? "Everyone left the game"
-            finish(GameOutcome(winners: winners, reason: .playersLeft, summary: summary))
+            finish(GameOutcome(winners: winners, reason: .playersLeft, summary: summary, standings: standingsByCards()))
             return
         }
         switch phase {

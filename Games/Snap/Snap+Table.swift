@@ -150,7 +150,8 @@ extension Snap {
         let holders = seats.map(\.id).filter { isIn($0) }
         guard holders.count == 1, let winner = holders.first else { return false }
         finish(GameOutcome(winners: [winner], reason: .won,
-                           summary: "\(name(winner)) holds all \(cardsText(cardCount(winner))) and wins"))
+                           summary: "\(name(winner)) holds all \(cardsText(cardCount(winner))) and wins",
+                           standings: standingsByCards()))
         return true
     }
 
@@ -163,7 +164,12 @@ extension Snap {
         let summary = winners.count == 1
             ? "\(limit): \(name(winners[0])) wins with \(cardsText(most))"
             : "\(limit): draw between \(winners.map(name).joined(separator: " and ")) with \(cardsText(most)) each"
-        finish(GameOutcome(winners: winners, reason: .limitReached, summary: summary))
+        finish(GameOutcome(winners: winners, reason: .limitReached, summary: summary, standings: standingsByCards()))
+    }
+
+    /// Everyone by the cards they hold, most first; players who left come last.
+    func standingsByCards() -> [Standing] {
+        Standing.ranked(seats.map { (seat: $0.id, score: cardCount($0.id)) }, last: gone)
     }
 
     /// Stops the game with `result`.

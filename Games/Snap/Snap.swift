@@ -96,7 +96,8 @@ public struct Snap: GameRules {
         firstSeat = SeatID(count > 0 ? setup.gameNumber % count : 0)
         if count < 2 {
             phase = .over
-            outcome = GameOutcome(winners: seats.map(\.id), reason: .playersLeft, summary: "Snap! needs at least two players.")
+            outcome = GameOutcome(winners: seats.map(\.id), reason: .playersLeft, summary: "Snap! needs at least two players.",
+                                  standings: Standing.winnersFirst(seats.map(\.id), of: seats.map(\.id)))
         }
     }
 

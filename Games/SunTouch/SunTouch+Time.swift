@@ -61,7 +61,10 @@ extension SunTouch {
     mutating func finish(winners: [Int], reason: GameOutcome.EndReason, summary: String, at clock: Int64) {
         endClock = phase == .playing ? clock : 0
         phase = .over
-        outcome = GameOutcome(winners: winners.map { seats[$0].id }, reason: reason, summary: summary)
+        // Everyone by score; when the game ended because someone left, those who did come last.
+        let behind = reason == .playersLeft ? Set(seats.indices.filter { !winners.contains($0) }.map { seats[$0].id }) : []
+        let standings = Standing.ranked(seats.indices.map { (seat: seats[$0].id, score: score($0)) }, last: behind)
+        outcome = GameOutcome(winners: winners.map { seats[$0].id }, reason: reason, summary: summary, standings: standings)
     }
 
     /// The dropped seat whose grace runs out first.

@@ -1,4 +1,4 @@
-/// How a finished game ended: who won and one line that says it to people.
+/// How a finished game ended: who won, where every seat finished, and one line that says it to people.
 public struct GameOutcome: Hashable, Codable, Sendable {
     /// The winners; empty for a draw or when nobody won.
     public var winners: [SeatID]
@@ -6,12 +6,16 @@ public struct GameOutcome: Hashable, Codable, Sendable {
     public var reason: EndReason
     /// A line for people: "Alice wins with four in a row", "Draw: the board is full".
     public var summary: String
+    /// Every seat of the game, best first: the winners at place 1, and a place for everyone else
+    /// (the conformance suite checks that it lists each seat once and agrees with `winners`).
+    public var standings: [Standing]
 
     /// Creates an outcome.
-    public init(winners: [SeatID], reason: EndReason, summary: String) {
+    public init(winners: [SeatID], reason: EndReason, summary: String, standings: [Standing]) {
         self.winners = winners
         self.reason = reason
         self.summary = summary
+        self.standings = standings
     }
 
     /// Why a game ended.

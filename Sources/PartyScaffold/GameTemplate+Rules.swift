@@ -55,18 +55,22 @@ extension GameTemplate {
         public internal(set) var lastMove: __NAME__View.LastMove?
         /// The result, once the game is over.
         public internal(set) var outcome: GameOutcome?
+        /// Everyone who started the game, in seat order: the standings list them all.
+        public let startingSeats: [SeatID]
 
         /// Starts a game at total 0; the first player rotates with every rematch.
         public init(setup: GameSetup<__NAME__Configuration>) {
             configuration = setup.configuration
             players = setup.seats
+            startingSeats = setup.seats.map(\.id)
             total = 0
             turnIndex = setup.seats.isEmpty ? 0 : setup.gameNumber % setup.seats.count
             lastMove = nil
             outcome = nil
             turnDeadline = setup.now.adding(milliseconds: configuration.turnMilliseconds)
             if players.count < 2 {
-                finish(GameOutcome(winners: players.map(\.id), reason: .playersLeft, summary: "Not enough players to play __TITLE__"))
+                finish(GameOutcome(winners: players.map(\.id), reason: .playersLeft, summary: "Not enough players to play __TITLE__",
+                                   standings: standings(winners: players.map(\.id))))
             }
         }
 
@@ -105,7 +109,8 @@ extension GameTemplate {
             if players.count < 2 {
                 let summary = players.first.map { "\($0.name) wins: \(leaver.name) left the game" }
                     ?? "\(leaver.name) left the game"
-                finish(GameOutcome(winners: players.map(\.id), reason: .playersLeft, summary: summary))
+                finish(GameOutcome(winners: players.map(\.id), reason: .playersLeft, summary: summary,
+                                   standings: standings(winners: players.map(\.id))))
                 return
             }
             if index < turnIndex {
@@ -134,11 +139,19 @@ extension GameTemplate {
             total += amount
             lastMove = __NAME__View.LastMove(seat: mover.id, amount: amount, timedOut: timedOut)
             if total >= configuration.target {
-                finish(GameOutcome(winners: [mover.id], reason: .won, summary: "\(mover.name) reaches \(total) and wins"))
+                finish(GameOutcome(winners: [mover.id], reason: .won, summary: "\(mover.name) reaches \(total) and wins",
+                                   standings: standings(winners: [mover.id])))
                 return
             }
             turnIndex = (turnIndex + 1) % players.count
             turnDeadline = now.adding(milliseconds: configuration.turnMilliseconds)
+        }
+
+        /// Where every seat that started finished: here the winners first and everyone else after
+        /// them. A game that keeps scores ranks by them instead (`Standing.ranked`), so a party
+        /// room's scoreboard can tell second from last.
+        private func standings(winners: [SeatID]) -> [Standing] {
+            Standing.winnersFirst(winners, of: startingSeats)
         }
 
         /// Records the result; with no deadline and nobody to move, the schedule becomes idle.

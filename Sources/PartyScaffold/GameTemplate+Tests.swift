@@ -39,7 +39,8 @@ extension GameTemplate {
             #expect(game.total == 8)
             #expect(game.currentSeat == bob.id)
             try game.apply(__NAME__Move(amount: 2), from: bob.id, at: .seconds(2))
-            #expect(game.outcome == GameOutcome(winners: [bob.id], reason: .won, summary: "Bob reaches 10 and wins"))
+            #expect(game.outcome == GameOutcome(winners: [bob.id], reason: .won, summary: "Bob reaches 10 and wins",
+                                                standings: [Standing(seat: bob.id, place: 1), Standing(seat: alice.id, place: 2)]))
             #expect(game.schedule == .idle)
         }
 

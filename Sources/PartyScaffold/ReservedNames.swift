@@ -39,7 +39,7 @@ enum ReservedNames {
         "BotPlan", "Canvas", "Cell", "GameBot", "GameConfiguration", "GameDescriptor", "GameInstant",
         "GameOutcome", "GamePresenter", "GameRejection", "GameRules", "GameSetting", "GameSettingError",
         "GameSetup", "InputError", "Key", "LabelledMove", "NoConfiguration", "PartyGame", "PresenterAction",
-        "PlainText", "PresenterContext", "Schedule", "Seat", "SeatID", "SeededRandom", "TerminalColor", "TextStyle", "Turn",
+        "PlainText", "PresenterContext", "Schedule", "Seat", "SeatID", "SeededRandom", "Standing", "TerminalColor", "TextStyle", "Turn",
         "Viewer",
     ]
 

@@ -13,7 +13,9 @@ import PartyKit
 ///   labelled move is allowed by the schedule and accepted by `apply`, labels are short and unique,
 ///   the plain text fits 72 columns without control characters, and a seat that could act has a
 ///   menu or a typed prompt;
-/// - games that must end (`expectsEnd`) end within `maxSteps`.
+/// - games that must end (`expectsEnd`) end within `maxSteps`;
+/// - an outcome has a summary, and standings that list every seat of the game once, best first,
+///   places starting at 1 and never falling, winners at place 1 and everyone else behind them.
 ///
 /// Use it from a test: `#expect(GameConformance.check(FourInARow.self).isEmpty)`.
 public enum GameConformance {
@@ -138,6 +140,9 @@ public enum GameConformance {
         if let outcome = state.outcome, outcome.summary.isEmpty {
             failures.append("\(label): the outcome has no summary")
         }
+        if let outcome = state.outcome {
+            failures += standingsProblems(outcome, seats: seats.map(\.id)).map { "\(label): \($0)" }
+        }
         // Determinism: the same seed and the same steps give the same state.
         var replay = Rules(setup: setup)
         for step in log {
@@ -149,6 +154,31 @@ public enum GameConformance {
         }
         if replay != state { failures.append("\(label): replaying the same seed and \(log.count) steps gave a different state") }
         return failures
+    }
+
+    /// What is wrong with `outcome.standings` for a game played by `seats`.
+    static func standingsProblems(_ outcome: GameOutcome, seats: [SeatID]) -> [String] {
+        let listed = outcome.standings.map(\.seat)
+        guard listed.sorted() == seats.sorted() else {
+            return ["the standings list seats \(listed), not every seat of the game once (\(seats))"]
+        }
+        var problems: [String] = []
+        let places = outcome.standings.map(\.place)
+        if places.first != 1 || zip(places, places.dropFirst()).contains(where: { $0 > $1 }) {
+            problems.append("the standings' places \(places) do not start at 1 and rise")
+        }
+        for (index, standing) in outcome.standings.enumerated() where standing.place > index + 1 {
+            problems.append("\(standing.seat) is placed \(standing.place) but only \(index) seats are ahead")
+        }
+        let winners = Set(outcome.winners)
+        for standing in outcome.standings {
+            if winners.contains(standing.seat), standing.place != 1 {
+                problems.append("winner \(standing.seat) is placed \(standing.place), not 1")
+            } else if !winners.isEmpty, !winners.contains(standing.seat), standing.place == 1 {
+                problems.append("\(standing.seat) did not win but is placed 1")
+            }
+        }
+        return problems
     }
 
     /// The longest label a menu may show.

@@ -75,7 +75,8 @@ struct FourInARowRulesTests {
         let game = try SamplePositions.game(after: SamplePositions.fullBoardDraw)
         #expect(game.board.isFull)
         let outcome = try #require(game.outcome)
-        #expect(outcome == GameOutcome(winners: [], reason: .draw, summary: "Draw: the board is full"))
+        #expect(outcome == GameOutcome(winners: [], reason: .draw, summary: "Draw: the board is full",
+                                       standings: game.players.map { Standing(seat: $0.id, place: 1) }))
         #expect(game.winningCells.isEmpty)
         #expect(game.schedule == .idle)
         let view = game.view(for: .spectator, at: .zero)
@@ -160,7 +161,8 @@ struct FourInARowRulesTests {
     @Test func leavingHandsTheGameToTheOtherPlayer() throws {
         var game = try SamplePositions.game(after: [4, 4, 3])
         game.leave(alice, at: .seconds(5))
-        #expect(game.outcome == GameOutcome(winners: [bob], reason: .playersLeft, summary: "Alice left the game"))
+        #expect(game.outcome == GameOutcome(winners: [bob], reason: .playersLeft, summary: "Alice left the game",
+                                            standings: [Standing(seat: bob, place: 1), Standing(seat: alice, place: 2)]))
         #expect(game.schedule == .idle)
         let view = game.view(for: .seat(bob), at: .seconds(5))
         #expect(view.winner == bob && view.outcome == "Alice left the game" && view.winning.isEmpty)

@@ -22,6 +22,7 @@ struct ConformanceTests {
         (Flaw.mislabels, "labelled move \"Add 3\" (Move(amount: 3)) for seat 0 is rejected by apply (badAmount"),
         (Flaw.emptyMenu, "seat 0 could make Move(amount: 1) but has no labelled move and no typed prompt"),
         (Flaw.wideText, "the plain text for seat 0 has line 4 of 80 columns (at most 72)"),
+        (Flaw.partialStandings, "not every seat of the game once"),
     ])
     func brokenGameIsCaught(flaw: Flaw, text: String) {
         let failures = Self.check(flaw)
@@ -62,6 +63,7 @@ struct ConformanceTests {
         case .mislabels: run(Mislabels.self)
         case .emptyMenu: run(EmptyMenu.self)
         case .wideText: run(WideText.self)
+        case .partialStandings: run(PartialStandings.self)
         }
     }
 

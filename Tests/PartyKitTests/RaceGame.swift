@@ -25,6 +25,8 @@ enum Flaw: Sendable {
     case emptyMenu
     /// The plain text has a line wider than 72 columns.
     case wideText
+    /// The standings leave out the loser.
+    case partialStandings
 }
 
 /// Chooses the flaw of a `RaceGame`.
@@ -55,6 +57,8 @@ enum Mislabels: FlawChoice { static let flaw = Flaw.mislabels }
 enum EmptyMenu: FlawChoice { static let flaw = Flaw.emptyMenu }
 /// See `Flaw.wideText`.
 enum WideText: FlawChoice { static let flaw = Flaw.wideText }
+/// See `Flaw.partialStandings`.
+enum PartialStandings: FlawChoice { static let flaw = Flaw.partialStandings }
 
 /// Counts games created by `Flaw.nondeterministic` variants: deliberately shared state, the very
 /// thing the conformance suite must catch. An `Atomic` keeps it data-race free.
@@ -139,7 +143,9 @@ struct RaceGame<Choice: FlawChoice>: GameRules {
         total += move.amount
         if total >= 10 && Choice.flaw != .neverEnds {
             let summary = Choice.flaw == .silentOutcome ? "" : "\(seat) reached 10"
-            outcome = GameOutcome(winners: [seat], reason: .won, summary: summary)
+            let standings = Standing.winnersFirst([seat], of: seats)
+            outcome = GameOutcome(winners: [seat], reason: .won, summary: summary,
+                                  standings: Choice.flaw == .partialStandings ? Array(standings.prefix(1)) : standings)
         } else {
             passTurn()
         }
@@ -156,7 +162,8 @@ struct RaceGame<Choice: FlawChoice>: GameRules {
         gone.insert(seat)
         let remaining = seats.filter { !gone.contains($0) }
         if remaining.count < 2 {
-            outcome = GameOutcome(winners: remaining, reason: .playersLeft, summary: "Too few players are left")
+            outcome = GameOutcome(winners: remaining, reason: .playersLeft, summary: "Too few players are left",
+                                  standings: Standing.winnersFirst(remaining, of: seats))
         } else if seats[current] == seat {
             passTurn()
         }

@@ -86,7 +86,8 @@ struct RockPaperScissorsRulesTests {
         #expect(game.outcome == nil, "2-0 with 2 of 5 rounds left: Bob can still draw level")
         try play(&game, [(alice, .scissors), (bob, .paper)])
         #expect(game.round == 4)
-        #expect(game.outcome == GameOutcome(winners: [alice.id], reason: .won, summary: "Alice wins after 4 of 5 rounds: Alice 3, Bob 0"))
+        #expect(game.outcome == GameOutcome(winners: [alice.id], reason: .won, summary: "Alice wins after 4 of 5 rounds: Alice 3, Bob 0",
+                                            standings: [Standing(seat: alice.id, place: 1, score: 3), Standing(seat: bob.id, place: 2, score: 0)]))
         #expect(game.schedule == .idle)
         #expect(throws: RockPaperScissorsRejection.gameOver) { try game.apply(RockPaperScissorsMove(shape: .rock), from: bob.id, at: .seconds(70)) }
     }
@@ -97,14 +98,17 @@ struct RockPaperScissorsRulesTests {
         try play(&game, [(alice, .rock), (bob, .paper)])
         #expect(game.outcome == nil)
         try play(&game, [(alice, .rock), (bob, .rock)])
-        #expect(game.outcome == GameOutcome(winners: [], reason: .draw, summary: "Draw after 3 rounds: Alice 1, Bob 1"))
+        #expect(game.outcome == GameOutcome(winners: [], reason: .draw, summary: "Draw after 3 rounds: Alice 1, Bob 1",
+                                            standings: [Standing(seat: alice.id, place: 1, score: 1), Standing(seat: bob.id, place: 1, score: 1)]))
     }
 
     @Test func playersLevelAtTheTopShareTheWin() throws {
         var game = newGame([alice, bob, carol], RockPaperScissorsConfiguration(rounds: 1))
         try play(&game, [(alice, .rock), (bob, .rock), (carol, .scissors)])
         #expect(game.outcome == GameOutcome(winners: [alice.id, bob.id], reason: .won,
-                                            summary: "Alice and Bob share the win after 1 round: Alice 1, Bob 1, Carol 0"))
+                                            summary: "Alice and Bob share the win after 1 round: Alice 1, Bob 1, Carol 0",
+                                            standings: [Standing(seat: alice.id, place: 1, score: 1), Standing(seat: bob.id, place: 1, score: 1),
+                                                        Standing(seat: carol.id, place: 3, score: 0)]))
     }
 
     @Test func whenTheRoundTimerEndsThoseWithoutAChoiceLose() throws {
@@ -144,7 +148,9 @@ struct RockPaperScissorsRulesTests {
         #expect(game.phase == .choosing)
         #expect(game.schedule == Schedule(turn: .seats([bob.id, carol.id]), deadline: .seconds(15)))
         game.leave(bob.id, at: .seconds(3))
-        #expect(game.outcome == GameOutcome(winners: [carol.id], reason: .playersLeft, summary: "Carol wins: Bob left the game"))
+        #expect(game.outcome == GameOutcome(winners: [carol.id], reason: .playersLeft, summary: "Carol wins: Bob left the game",
+                                            standings: [Standing(seat: carol.id, place: 1, score: 0), Standing(seat: alice.id, place: 2, score: 0),
+                                                        Standing(seat: bob.id, place: 2, score: 0)]))
         #expect(game.schedule == .idle)
     }
 

@@ -8,7 +8,9 @@ struct EndTests {
     func oneHoldsAll() throws {
         var game = Sample.table(closed: [[], [], ["3C"]], open: [["5H"], [], ["5S"]], active: 2)
         try game.apply(.snap(seen: game.table), from: SeatID(2), at: Sample.at(100))
-        #expect(game.outcome == GameOutcome(winners: [SeatID(2)], reason: .won, summary: "Carol holds all 3 cards and wins"))
+        #expect(game.outcome == GameOutcome(winners: [SeatID(2)], reason: .won, summary: "Carol holds all 3 cards and wins",
+                                            standings: [Standing(seat: SeatID(2), place: 1, score: 3), Standing(seat: SeatID(0), place: 2, score: 0),
+                                                        Standing(seat: SeatID(1), place: 2, score: 0)]))
         #expect(game.schedule == .idle)
         #expect(throws: SnapRejection.gameOver) { try game.apply(.turn, from: SeatID(2), at: Sample.at(200)) }
     }
@@ -21,7 +23,8 @@ struct EndTests {
         #expect(game.outcome == nil)
         try game.apply(.turn, from: SeatID(1), at: .zero)
         #expect(game.outcome == GameOutcome(winners: [SeatID(0)], reason: .limitReached,
-                                            summary: "Turn limit of 2 reached: Alice wins with 3 cards"))
+                                            summary: "Turn limit of 2 reached: Alice wins with 3 cards",
+                                            standings: [Standing(seat: SeatID(0), place: 1, score: 3), Standing(seat: SeatID(1), place: 2, score: 1)]))
     }
 
     @Test("A tie at the turn limit is a draw between the tied players")
@@ -30,7 +33,9 @@ struct EndTests {
                                 configuration: SnapConfiguration(turnSeconds: 10, turnLimit: 1))
         game.advance(to: Sample.at(10_000))
         #expect(game.outcome == GameOutcome(winners: [SeatID(0), SeatID(1)], reason: .limitReached,
-                                            summary: "Turn limit of 1 reached: draw between Alice and Bob with 2 cards each"))
+                                            summary: "Turn limit of 1 reached: draw between Alice and Bob with 2 cards each",
+                                            standings: [Standing(seat: SeatID(0), place: 1, score: 2), Standing(seat: SeatID(1), place: 1, score: 2),
+                                                        Standing(seat: SeatID(2), place: 3, score: 1)]))
     }
 
     @Test("A leaver's cards are shared out clockwise from their left, one at a time, under the closed piles")
@@ -71,7 +76,8 @@ struct EndTests {
     func lastPlayerWins() {
         var game = Sample.table(closed: [["2C"], ["4C"]], open: [[], []])
         game.leave(SeatID(0), at: .zero)
-        #expect(game.outcome == GameOutcome(winners: [SeatID(1)], reason: .playersLeft, summary: "Bob wins: everyone else left"))
+        #expect(game.outcome == GameOutcome(winners: [SeatID(1)], reason: .playersLeft, summary: "Bob wins: everyone else left",
+                                            standings: [Standing(seat: SeatID(1), place: 1, score: 2), Standing(seat: SeatID(0), place: 2, score: 0)]))
     }
 
     @Test("Leaving after the end changes no result")

@@ -84,7 +84,8 @@ struct SunTouchConnectionTests {
     @Test func leavingEndsTheGameAtOnce() throws {
         var game = try Samples.playing(suns: [Samples.middle])
         game.leave(Samples.alice, at: Samples.at(2000))
-        #expect(game.outcome == GameOutcome(winners: [Samples.bob], reason: .playersLeft, summary: "Alice left; Bob wins."))
+        #expect(game.outcome == GameOutcome(winners: [Samples.bob], reason: .playersLeft, summary: "Alice left; Bob wins.",
+                                           standings: [Standing(seat: Samples.bob, place: 1, score: 0), Standing(seat: Samples.alice, place: 2, score: 0)]))
         #expect(game.schedule == .idle)
     }
 

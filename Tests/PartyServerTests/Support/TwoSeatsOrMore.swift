@@ -25,7 +25,8 @@ struct TwoSeatsOrMore: GameRules {
     mutating func advance(to now: GameInstant) {}
     mutating func leave(_ seat: SeatID, at now: GameInstant) { passes = 99 }
     var schedule: Schedule { passes >= 6 ? .idle : Schedule(turn: .seat(seats[turn])) }
-    var outcome: GameOutcome? { passes >= 6 ? GameOutcome(winners: [], reason: .draw, summary: "Everyone passed.") : nil }
+    var outcome: GameOutcome? { passes >= 6 ? GameOutcome(winners: [], reason: .draw, summary: "Everyone passed.",
+                                                                    standings: Standing.winnersFirst([], of: seats)) : nil }
     func view(for viewer: Viewer, at now: GameInstant) -> View { View(turn: turn) }
     func candidateMoves(for seat: SeatID) -> [Move] { [Move()] }
     static func plainText(of view: View, context: PresenterContext) -> String {
