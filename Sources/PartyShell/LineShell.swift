@@ -119,7 +119,12 @@ struct LineShell<Play: LinePlay> {
             connection.send(Start())
             return true
         case "r", "rematch":
-            connection.send(Rematch())
+            if table.lobby?.state == "lobby", table.gameOver != nil {
+                // The others left after the game: the table waits for players, not for a rematch.
+                Self.say("! Nobody is left for a rematch: type ready for the next game when players join.")
+            } else {
+                connection.send(Rematch())
+            }
             return true
         default:
             break
@@ -136,7 +141,8 @@ struct LineShell<Play: LinePlay> {
         case .success(let message):
             connection.send(message)
         case .failure(let error):
-            Self.say("! \(error.message)")
+            let lobbyWord = ["ready", "unready", "start"].contains(line.lowercased())
+            Self.say("! \(lobbyWord ? "A game is running: " : "")\(error.message)")
         }
         return true
     }

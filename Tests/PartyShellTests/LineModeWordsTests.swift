@@ -65,6 +65,32 @@ extension EndToEnd {
             #expect(!bob.lines.contains { $0.hasPrefix("! Bob asks for a rematch") }, "Bob is told of his own rematch:\n\(bob.transcript)")
         }
 
+        @Test("lobby words during a game are answered as such; r after the others left says nobody is there")
+        func lobbyWordsAndRematchAlone() async throws {
+            let port = TestTools.freePort()
+            let host = try await startHost(name: "Dee", port: port)
+            defer { host.stop() }
+            let bob = try client("Bob", port: port)
+            defer { bob.stop() }
+            let cy = try client("Cy", port: port)
+            defer { cy.stop() }
+            for player in [bob, cy] {
+                try #require(await player.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Joined ") } != nil, "\(player.transcript)")
+                player.send("ready")
+            }
+            try #require(await bob.waitForLine(timeout: .seconds(15)) { $0.contains(" | moves ") } != nil, "\(bob.transcript)")
+            bob.send("ready")
+            #expect(await bob.waitForLine(timeout: .seconds(5)) { $0.hasPrefix("! A game is running: ") } != nil, "\(bob.transcript)")
+
+            // Cy leaves: the game is over and Bob sits alone, so there is nobody for a rematch.
+            cy.send("q")
+            try #require(await bob.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Table [lobby]: Bob") && $0.contains("Waiting for 1 more player") } != nil,
+                         "\(bob.transcript)")
+            bob.send("r")
+            #expect(await bob.waitForLine(timeout: .seconds(5)) { $0.hasPrefix("! Nobody is left for a rematch") } != nil, "\(bob.transcript)")
+            #expect(!bob.lines.contains { $0.contains("No game has ended yet") }, "\(bob.transcript)")
+        }
+
         @Test("the line-mode session list shows the sessions without waiting for Enter")
         func sessionListWithoutEnter() async throws {
             let port = TestTools.freePort()
