@@ -82,45 +82,57 @@ public struct SessionLobby: Sendable {
     }
 
     /// Line mode: prints the numbered list as soon as sessions are found and again whenever it
-    /// changes (or on Enter), and reads a number, `w` and a number, or `q`.
+    /// changes (or on Enter), and reads a number, `w` and a number, or `q`. Lines typed (or piped)
+    /// in the first two seconds wait for that first look at the network.
     func chooseByNumber(_ browser: ServiceBrowser) async throws -> (service: DiscoveredService, watch: Bool)? {
         Console.say("Looking for sessions on the network…")
-        // A line typed (nil: time to look at the list again).
-        let (inputs, feed) = AsyncStream<String?>.makeStream()
+        // A line typed; nil: time to look at the list again; end of input.
+        let (inputs, feed) = AsyncStream<ChooserInput>.makeStream()
         return await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await line in StandardInputLines.stream() { feed.yield(line) }
-                feed.finish()
+                for await line in StandardInputLines.stream() { feed.yield(.line(line)) }
+                feed.yield(.end)
             }
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(250))
-                    if case .terminated = feed.yield(nil) { return }
+                    if case .terminated = feed.yield(.tick) { return }
                 }
             }
             defer {
                 feed.finish()
                 group.cancelAll()
             }
-            let started = ContinuousClock.now
+            let firstLook = ContinuousClock.now + .seconds(2)
+            var waiting: [ChooserInput] = []
             var shown: [String]?
             for await input in inputs {
-                let services = await browser.services
-                if let input {
-                    let text = input.trimmingWhitespace()
-                    if text == "q" || text == "quit" { return nil }
-                    if let number = Int(text), services.indices.contains(number - 1) { return (services[number - 1], false) }
-                    if text.hasPrefix("w"), let number = Int(text.dropFirst().trimmingWhitespace()), services.indices.contains(number - 1) {
-                        return (services[number - 1], true)
-                    }
-                    if !text.isEmpty { Console.say("There is no session \"\(text)\" in the list.") }
-                    shown = nil
+                if ContinuousClock.now < firstLook {
+                    if input != .tick { waiting.append(input) }
+                    continue
                 }
+                let services = await browser.services
+                for input in waiting + [input] {
+                    switch input {
+                    case .end:
+                        return nil
+                    case .tick:
+                        break
+                    case .line(let line):
+                        let text = line.trimmingWhitespace()
+                        if text == "q" || text == "quit" { return nil }
+                        if let number = Int(text), services.indices.contains(number - 1) { return (services[number - 1], false) }
+                        if text.hasPrefix("w"), let number = Int(text.dropFirst().trimmingWhitespace()), services.indices.contains(number - 1) {
+                            return (services[number - 1], true)
+                        }
+                        if !text.isEmpty { Console.say("There is no session \"\(text)\" in the list.") }
+                        shown = nil
+                    }
+                }
+                waiting = []
                 let lines = services.map { self.line(for: $0) }
                 guard lines != shown else { continue }
                 if lines.isEmpty {
-                    // Give the network a moment before saying nothing is there.
-                    guard input != nil || ContinuousClock.now - started >= .seconds(2) else { continue }
                     Console.say("No sessions found yet. Press Enter to look again, q to quit.")
                 } else {
                     for (index, line) in lines.enumerated() { Console.say("\(index + 1). \(line)") }
@@ -130,6 +142,16 @@ public struct SessionLobby: Sendable {
             }
             return nil
         }
+    }
+
+    /// What the line-mode chooser waits for.
+    enum ChooserInput: Equatable, Sendable {
+        /// A line typed.
+        case line(String)
+        /// Time to look at the list again.
+        case tick
+        /// Standard input ended.
+        case end
     }
 
     func chooseFullScreen(_ browser: ServiceBrowser, notice: String?) async throws -> (service: DiscoveredService, watch: Bool)? {

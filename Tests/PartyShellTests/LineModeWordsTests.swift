@@ -84,8 +84,12 @@ extension EndToEnd {
 
             // Cy leaves: the game is over and Bob sits alone, so there is nobody for a rematch.
             cy.send("q")
-            try #require(await bob.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Table [lobby]: Bob") && $0.contains("Waiting for 1 more player") } != nil,
-                         "\(bob.transcript)")
+            let alone = await Poll.until(timeout: .seconds(10)) {
+                let lines = bob.lines
+                guard let over = lines.firstIndex(where: { $0.hasPrefix("Game over:") }) else { return false }
+                return lines[over...].contains { $0.hasPrefix("Table [lobby]: Bob") && $0.contains("Waiting for 1 more player") }
+            }
+            try #require(alone, "\(bob.transcript)")
             bob.send("r")
             #expect(await bob.waitForLine(timeout: .seconds(5)) { $0.hasPrefix("! Nobody is left for a rematch") } != nil, "\(bob.transcript)")
             #expect(!bob.lines.contains { $0.contains("No game has ended yet") }, "\(bob.transcript)")
@@ -105,6 +109,14 @@ extension EndToEnd {
             chooser.send("\(number)")
             #expect(await chooser.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Joined \(name)'s Four in a Row") } != nil,
                     "\(chooser.transcript)")
+
+            // A script that pipes its choice at once still gets the first look at the network.
+            let piped = try LiveProcess(Executables.path("partyclient"), ["--line-mode", "--interface", "lo", "--name", "Cy"])
+            defer { piped.stop() }
+            piped.send("1")
+            piped.closeInput()
+            #expect(await piped.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Joined \(name)'s Four in a Row") } != nil,
+                    "\(piped.transcript)")
         }
 
         @Test("--list says a code is needed; --json writes slashes as they are")
