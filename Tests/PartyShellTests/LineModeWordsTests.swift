@@ -134,6 +134,15 @@ extension EndToEnd {
             let line = try #require(text.split(separator: "\n").first { $0.contains(name) })
             #expect(line.contains("join code needed"), "\(line)")
 
+            // A game id is a game id in any case.
+            var filtered = ""
+            let foundFiltered = await Poll.until(timeout: .seconds(10)) {
+                filtered = (try? TestTools.run([Executables.path("partyclient"), "--list", "--game", "FourInARow", "--interface", "lo",
+                                                "--timeout", "0.5"]).output) ?? ""
+                return filtered.contains(name)
+            }
+            #expect(foundFiltered, "--game FourInARow did not list it: \(filtered)")
+
             var json = ""
             let foundJSON = await Poll.until(timeout: .seconds(10)) {
                 json = (try? TestTools.run([Executables.path("partyclient"), "--list", "--json", "--interface", "lo", "--timeout", "0.5"]).output) ?? ""
