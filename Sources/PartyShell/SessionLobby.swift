@@ -136,7 +136,7 @@ public struct SessionLobby: Sendable {
                     Console.say("No sessions found yet. Press Enter to look again, q to quit.")
                 } else {
                     for (index, line) in lines.enumerated() { Console.say("\(index + 1). \(line)") }
-                    Console.say("Type a number and Enter to join (w and a number to watch), Enter to list again, q to quit.")
+                    Console.say("Type a number to join (w1 watches number 1), Enter to list again, q to quit.")
                 }
                 shown = lines
             }
