@@ -11,7 +11,8 @@ public struct SunTouchConfiguration: GameConfiguration {
             name: "strike-duration",
             help: "a strike's animation in seconds; it reaches its full radius halfway (0.2-5)", defaultValue: "1"),
         GameSetting(
-            name: "grace-seconds", help: "how long the game waits for a dropped player, in seconds (1-300)",
+            name: "grace-seconds",
+            help: "how long the running game waits for a dropped player before they lose, in seconds (1-300); not the host's --grace, which holds seats in every game",
             defaultValue: "10"),
     ]
 

@@ -35,8 +35,9 @@ public struct PlainTextPlay: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// What the person typed as a move: a menu number, or (when the game takes typed moves) any
-    /// other text; a line starting with `=` is always typed text (for an answer that is a number).
+    /// What the person typed as a move: a menu number or a menu entry's words, or (when the game
+    /// takes typed moves) any other text; a line starting with `=` is always typed text (for an
+    /// answer that is a number).
     public func read(_ line: String, view: PlainTextView<JSONValue>) -> Result<Action, InputError> {
         let text = line.trimmingWhitespace()
         if text.hasPrefix("="), view.typing != nil {
@@ -46,6 +47,9 @@ public struct PlainTextPlay: Sendable {
         if let number = Int(text), number >= 1, number <= view.moves.count {
             return .success(.move(view.moves[number - 1].move))
         }
+        if let entry = entry(named: text, in: view) {
+            return .success(.move(view.moves[entry].move))
+        }
         if view.typing != nil, !text.isEmpty, Int(text) == nil || view.moves.isEmpty {
             return .success(.typed(text))
         }
@@ -53,7 +57,26 @@ public struct PlainTextPlay: Sendable {
             return .failure(InputError(view.typing == nil ? "There is nothing for you to do right now." : "Type your answer."))
         }
         let range = view.moves.count == 1 ? "1" : "a number from 1 to \(view.moves.count)"
-        return .failure(InputError("Type \(range) to choose a move\(view.typing == nil ? "" : ", or your answer (start with = if it is a number)")."))
+        return .failure(InputError("Type \(range) (or the move's first word) to choose a move\(view.typing == nil ? "" : ", or your answer (start with = if it is a number)")."))
+    }
+
+    /// The menu entry `text` names: a whole label, case, spaces and punctuation aside ("snap" for
+    /// "Snap!"), or where nothing is typed as an answer, the start of exactly one label's first word
+    /// ("turn" for "Turn your card", "ready" for "Ready (I have seen the deal)", "pa" for "paper").
+    func entry(named text: String, in view: PlainTextView<JSONValue>) -> Int? {
+        let typed = Self.words(text)
+        guard !typed.isEmpty else { return nil }
+        let labels = view.moves.map { Self.words($0.label) }
+        let whole = labels.indices.filter { labels[$0] == typed }
+        if whole.count == 1 { return whole[0] }
+        guard view.typing == nil, typed.count == 1 else { return nil }
+        let started = labels.indices.filter { labels[$0].first?.hasPrefix(typed[0]) == true }
+        return started.count == 1 ? started[0] : nil
+    }
+
+    /// The words of `text`, lower-cased, without spaces and punctuation.
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 
     /// The message for the host that carries `action`.

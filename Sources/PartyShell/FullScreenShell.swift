@@ -17,6 +17,7 @@ struct FullScreenShell<Game: PartyGame> {
     }
     var statusSince = ContinuousClock.now
     var game = 0
+    var news = LobbyNews()
 
     init(connection: PartySession, welcome: Welcome, terminal: Terminal, color: Bool, banner: String?) {
         self.connection = connection
@@ -86,6 +87,9 @@ struct FullScreenShell<Game: PartyGame> {
         switch change {
         case .notice(let text): status = text
         case .gameOver: status = nil
+        case .lobby:
+            let sentences = news.sentences(for: table.lobby, you: table.viewerSeat?.index, rematchHint: "r to play again")
+            if let last = sentences.last { status = last }
         default: break
         }
     }
@@ -99,7 +103,7 @@ struct FullScreenShell<Game: PartyGame> {
             break
         }
         let phase = self.phase
-        if phase == "over" || (phase == "lobby" && table.gameOver != nil) {
+        if phase == "over" {
             if key == .character("r") || key == .character("R") {
                 connection.send(Rematch())
                 status = "Rematch asked; waiting for the others…"
@@ -158,15 +162,9 @@ struct FullScreenShell<Game: PartyGame> {
         } else {
             ShellScreen.drawLobby(on: &canvas, table: table, top: area.y, height: area.height, color: color)
         }
-        let help: String
-        switch phase {
-        case _ where table.spectating: help = "watching · q leave"
-        case "playing": help = presenter.keyHelp.contains("q leave") ? presenter.keyHelp : presenter.keyHelp + " · q leave"
-        case "over": help = "r rematch · q leave"
-        default: help = (table.me?.host == true ? "Enter ready · s start · " : "Enter ready · ") + (table.gameOver != nil ? "r rematch · " : "") + "q leave"
-        }
+        let help = ShellScreen.keyLine(table: table, phase: phase, gameKeys: presenter.keyHelp)
         let fresh = ContinuousClock.now - statusSince < .seconds(5) ? status : nil
-        let line = fresh ?? table.gameOver?.summary ?? table.lobby?.message ?? ""
+        let line = ShellScreen.statusLine([fresh, table.gameOver?.summary, table.lobby?.message], shown: canvas)
         canvas.put(String(line.prefix(size.width)), x: 0, y: size.height - 2, style: TextStyle(bold: true))
         canvas.put(String(help.prefix(size.width)), x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)

@@ -11,6 +11,7 @@ struct LineShell<Play: LinePlay> {
     let play: Play
     var lastLobbyLine = ""
     var lastView = ""
+    var news = LobbyNews()
 
     init(connection: PartySession, welcome: Welcome, play: Play) {
         self.connection = connection
@@ -63,6 +64,7 @@ struct LineShell<Play: LinePlay> {
         }
     }
 
+    /// Prints what an event changed.
     mutating func report(_ change: TableState<Play.View>.Change) {
         switch change {
         case .none:
@@ -72,10 +74,15 @@ struct LineShell<Play: LinePlay> {
             let players = lobby.players.map {
                 "\($0.name)\($0.ready ? " (ready)" : "")\($0.rematch ? " (rematch)" : "")\($0.connected ? "" : " (reconnecting)")"
             }
-            let line = "Table [\(lobby.state)]: \(players.joined(separator: ", ")) — \(lobby.message)"
-            guard line != lastLobbyLine else { return }
-            lastLobbyLine = line
-            Self.say(line)
+            let watching = lobby.spectators > 0 ? " (\(lobby.spectators) watching)" : ""
+            let line = "Table [\(lobby.state)]: \(players.joined(separator: ", "))\(watching) — \(lobby.message)"
+            if line != lastLobbyLine {
+                lastLobbyLine = line
+                Self.say(line)
+            }
+            for sentence in news.sentences(for: lobby, you: table.viewerSeat?.index, rematchHint: "type r to play again") {
+                Self.say("! \(sentence)")
+            }
         case .view:
             guard let view = table.view else { return }
             let text = play.describe(view, table: table)
@@ -101,17 +108,23 @@ struct LineShell<Play: LinePlay> {
         case "help", "?":
             Self.say("Commands: ready, unready, start (host), r/rematch, q/quit, help. Moves: \(play.help)")
             return true
-        case "ready":
+        // While a game runs these words are the game's (Snap's deal is confirmed with "ready").
+        case "ready" where !table.playing:
             connection.send(Ready(ready: true))
             return true
-        case "unready":
+        case "unready" where !table.playing:
             connection.send(Ready(ready: false))
             return true
-        case "start":
+        case "start" where !table.playing:
             connection.send(Start())
             return true
         case "r", "rematch":
-            connection.send(Rematch())
+            if table.lobby?.state == "lobby", table.gameOver != nil {
+                // The others left after the game: the table waits for players, not for a rematch.
+                Self.say("! Nobody is left for a rematch: type ready for the next game when players join.")
+            } else {
+                connection.send(Rematch())
+            }
             return true
         default:
             break
@@ -121,15 +134,29 @@ struct LineShell<Play: LinePlay> {
             return true
         }
         guard table.playing, let view = table.view else {
-            if !line.isEmpty { Self.say("! No game is running yet: type ready (or start, if you are the host).") }
+            if !line.isEmpty { Self.say("! \(idleAnswer)") }
             return true
         }
         switch play.read(line, view: view, table: table) {
         case .success(let message):
             connection.send(message)
         case .failure(let error):
-            Self.say("! \(error.message)")
+            let lobbyWord = ["ready", "unready", "start"].contains(line.lowercased())
+            Self.say("! \(lobbyWord ? "A game is running: " : "")\(error.message)")
         }
         return true
+    }
+
+    /// The answer to a move typed while no game runs: what to type instead.
+    var idleAnswer: String {
+        let state = table.lobby?.state ?? "lobby"
+        if state == "over" || (state == "playing" && table.gameOver != nil) {
+            return "The game is over: type r (or rematch) to play again, q to leave."
+        }
+        if state == "playing" { return "The game is starting; wait for the board." }
+        let starting = table.me?.host == true ? "type ready (or start)" : "type ready"
+        return (table.lobby?.gamesPlayed ?? 0) > 0
+            ? "No game is running: \(starting) for the next one."
+            : "No game is running yet: \(starting)."
     }
 }

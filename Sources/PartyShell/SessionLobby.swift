@@ -81,25 +81,77 @@ public struct SessionLobby: Sendable {
         return "\(service.instanceName) — \(title), \(players) players, \(state)\(closed)\(code)"
     }
 
+    /// Line mode: prints the numbered list as soon as sessions are found and again whenever it
+    /// changes (or on Enter), and reads a number, `w` and a number, or `q`. Lines typed (or piped)
+    /// in the first two seconds wait for that first look at the network.
     func chooseByNumber(_ browser: ServiceBrowser) async throws -> (service: DiscoveredService, watch: Bool)? {
         Console.say("Looking for sessions on the network…")
-        try await Task.sleep(for: .seconds(2))
-        var services = await browser.services
-        for await line in StandardInputLines.stream() {
-            services = await browser.services
-            if services.isEmpty {
-                Console.say("No sessions found yet. Press Enter to look again, q to quit.")
+        // A line typed; nil: time to look at the list again; end of input.
+        let (inputs, feed) = AsyncStream<ChooserInput>.makeStream()
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await line in StandardInputLines.stream() { feed.yield(.line(line)) }
+                feed.yield(.end)
             }
-            let text = line.trimmingWhitespace()
-            if text == "q" || text == "quit" { return nil }
-            if let number = Int(text), services.indices.contains(number - 1) { return (services[number - 1], false) }
-            if text.hasPrefix("w"), let number = Int(text.dropFirst().trimmingWhitespace()), services.indices.contains(number - 1) {
-                return (services[number - 1], true)
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(250))
+                    if case .terminated = feed.yield(.tick) { return }
+                }
             }
-            for (index, service) in services.enumerated() { Console.say("\(index + 1). \(self.line(for: service))") }
-            Console.say("Type a number and Enter to join (w and a number to watch), Enter to refresh, q to quit.")
+            defer {
+                feed.finish()
+                group.cancelAll()
+            }
+            let firstLook = ContinuousClock.now + .seconds(2)
+            var waiting: [ChooserInput] = []
+            var shown: [String]?
+            for await input in inputs {
+                if ContinuousClock.now < firstLook {
+                    if input != .tick { waiting.append(input) }
+                    continue
+                }
+                let services = await browser.services
+                for input in waiting + [input] {
+                    switch input {
+                    case .end:
+                        return nil
+                    case .tick:
+                        break
+                    case .line(let line):
+                        let text = line.trimmingWhitespace()
+                        if text == "q" || text == "quit" { return nil }
+                        if let number = Int(text), services.indices.contains(number - 1) { return (services[number - 1], false) }
+                        if text.hasPrefix("w"), let number = Int(text.dropFirst().trimmingWhitespace()), services.indices.contains(number - 1) {
+                            return (services[number - 1], true)
+                        }
+                        if !text.isEmpty { Console.say("There is no session \"\(text)\" in the list.") }
+                        shown = nil
+                    }
+                }
+                waiting = []
+                let lines = services.map { self.line(for: $0) }
+                guard lines != shown else { continue }
+                if lines.isEmpty {
+                    Console.say("No sessions found yet. Press Enter to look again, q to quit.")
+                } else {
+                    for (index, line) in lines.enumerated() { Console.say("\(index + 1). \(line)") }
+                    Console.say("Type a number to join (w1 watches number 1), Enter to list again, q to quit.")
+                }
+                shown = lines
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// What the line-mode chooser waits for.
+    enum ChooserInput: Equatable, Sendable {
+        /// A line typed.
+        case line(String)
+        /// Time to look at the list again.
+        case tick
+        /// Standard input ended.
+        case end
     }
 
     func chooseFullScreen(_ browser: ServiceBrowser, notice: String?) async throws -> (service: DiscoveredService, watch: Bool)? {

@@ -18,7 +18,9 @@ enum ShellScreen {
     static func drawLobby<View>(on canvas: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool) {
         let players = table.lobby?.players ?? table.welcome.players
         var y = top + 1
-        canvas.put("Players (\(players.count) of \(table.welcome.maxPlayers), \(table.welcome.minPlayers) needed)", x: 2, y: y, style: TextStyle(bold: true))
+        let spectators = table.lobby?.spectators ?? 0
+        let watching = spectators > 0 ? " · \(spectators) watching" : ""
+        canvas.put("Players (\(players.count) of \(table.welcome.maxPlayers), \(table.welcome.minPlayers) needed)\(watching)", x: 2, y: y, style: TextStyle(bold: true))
         y += 2
         for player in players {
             let marker = player.seat == table.viewerSeat?.index ? "▶" : " "
@@ -36,6 +38,29 @@ enum ShellScreen {
         y += 1
         if let message = table.lobby?.message { canvas.put(message, x: 2, y: y) }
         if let over = table.gameOver { canvas.put("Last game: \(over.summary)", x: 2, y: y + 1, style: TextStyle(dim: true)) }
+    }
+
+    /// The key line: what the keys do now. Enter says which way it turns readiness, `s` shows only
+    /// where the host chooses when to start, and `r` only while a rematch can be had.
+    static func keyLine<View>(table: TableState<View>, phase: String, gameKeys: String) -> String {
+        if table.spectating { return "watching · q leave" }
+        switch phase {
+        case "playing":
+            return gameKeys.contains("q leave") ? gameKeys : gameKeys + " · q leave"
+        case "over":
+            return "r rematch · q leave"
+        default:
+            var keys = [table.me?.ready == true ? "Enter not ready" : "Enter ready"]
+            if table.me?.host == true, table.welcome.minPlayers < table.welcome.maxPlayers { keys.append("s start") }
+            return (keys + ["q leave"]).joined(separator: " · ")
+        }
+    }
+
+    /// The status line: the first of `candidates` that the screen above does not already show
+    /// (the lobby shows its own sentence and the last result, most games show their result).
+    static func statusLine(_ candidates: [String?], shown screen: Canvas) -> String {
+        let text = screen.text
+        return candidates.lazy.compactMap { $0 }.first { !$0.isEmpty && !text.contains($0) } ?? ""
     }
 }
 

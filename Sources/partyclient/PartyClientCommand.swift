@@ -32,13 +32,13 @@ struct PartyClientCommand: AsyncParsableCommand {
     @Flag(help: "Print the sessions found on the network and exit.")
     var list = false
 
-    @Option(help: "With --list: how many seconds to look.")
+    @Option(help: "With --list: how many seconds to look (more than 0, at most 600).")
     var timeout: Double = 2
 
     @Flag(help: "With --list: print JSON, one object per session.")
     var json = false
 
-    @Option(help: "Only sessions of this game (\(GameCatalog.idList)).")
+    @Option(help: "Only sessions of this game (\(GameCatalog.idList)); with --connect, the game you expect.")
     var game: String?
 
     @Option(name: .customLong("interface"), help: "Look on this network interface (repeatable; default: every multicast-capable one).")
@@ -63,8 +63,27 @@ struct PartyClientCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds.") }
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds.") }
+        if json && !list { throw ValidationError("--json only works with --list (partyclient --list --json).") }
+        if let game, GameCatalog.game(id: game.lowercased()) == nil {
+            throw ValidationError("There is no game \"\(game)\"; the games are: \(GameCatalog.idList).")
+        }
         if let connect { _ = try HostAddress(parsing: connect) }
+    }
+
+    /// Reads the command line (a negative number after an option is that option's value, to be
+    /// checked, not an unknown option) and runs.
+    static func main() async {
+        do {
+            var command = try parseAsRoot(CommandLineValues.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
     }
 
     /// The games this client draws itself (none with --plain-text); the host sends plain text for others.

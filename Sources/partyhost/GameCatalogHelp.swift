@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import PartyGames
 import PartyKit
+import PartyTerminal
 
 /// The text `--help` and `--list-games` show about the games, and reading game settings.
 enum GameCatalogHelp {
@@ -18,15 +20,63 @@ enum GameCatalogHelp {
         }.joined(separator: "\n")
     }
 
-    /// Every game's settings, for `--help`.
+    /// Every game's settings, for `--help`, laid out for the width `--help` is printed at.
     static var settingsHelp: String {
-        GameCatalog.all.map { game in
-            let settings = GameCatalog.settings(of: game)
-            let lines = settings.isEmpty
-                ? ["  (no settings)"]
-                : settings.map { "  --\($0.name) <value>  \($0.help) (default \($0.defaultValue))" }
-            return ([game.descriptor.id + ":"] + lines).joined(separator: "\n")
-        }.joined(separator: "\n")
+        settingsHelp(width: helpWidth)
+    }
+
+    /// The width ArgumentParser wraps `--help` to: `COLUMNS`, else the terminal's, else 80.
+    static var helpWidth: Int {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        return Terminal.size(of: STDOUT_FILENO)?.width ?? 80
+    }
+
+    /// Every game's settings as a two-column table (name, then help wrapped under its own column),
+    /// or with the help on lines of its own below the name when `width` is too narrow for that.
+    /// Every line is shorter than `width`, so ArgumentParser keeps the layout instead of wrapping a
+    /// setting's help back to column 0.
+    static func settingsHelp(width: Int) -> String {
+        let limit = max(30, width - 1)
+        let games = GameCatalog.all.map { game in (id: game.descriptor.id, settings: GameCatalog.settings(of: game)) }
+        let names = games.flatMap(\.settings).map { "  --\($0.name) <value>" }
+        let column = (names.map(\.count).max() ?? 0) + 2
+        let sideBySide = limit - column >= 30
+        var lines: [String] = []
+        for game in games {
+            lines.append(game.id + ":")
+            if game.settings.isEmpty { lines.append("  (no settings)") }
+            for setting in game.settings {
+                let name = "  --\(setting.name) <value>"
+                let help = "\(setting.help) (default \(setting.defaultValue))"
+                if sideBySide {
+                    let wrapped = wrap(help, width: limit - column)
+                    lines.append(name.padding(column) + (wrapped.first ?? ""))
+                    lines += wrapped.dropFirst().map { String(repeating: " ", count: column) + $0 }
+                } else {
+                    lines.append(name)
+                    lines += wrap(help, width: limit - 6).map { "      " + $0 }
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word stands alone).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// Reads `--name value` / `--name=value` pairs.

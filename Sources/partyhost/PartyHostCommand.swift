@@ -18,7 +18,8 @@ struct PartyHostCommand: AsyncParsableCommand {
             Players join with `partyclient` (which finds the session on the network) or with \
             `partyclient --connect HOST:PORT`. Ctrl-C or q ends the session; every player is told.
 
-            Game settings follow the options, e.g. `partyhost --game twentyfour --round-seconds 60`. \
+            Game settings follow the options, e.g. `partyhost --game twentyfour --round-seconds 60`.
+
             The settings of each game:
             \(GameCatalogHelp.settingsHelp)
             """
@@ -39,7 +40,7 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on (0.0.0.0: every interface).")
     var bind: String = "0.0.0.0"
 
-    @Option(help: "How many bots to seat.")
+    @Option(help: "How many bots to seat (0 up to the game's seats, less one for you unless --dedicated).")
     var bots: Int = 0
 
     @Flag(help: "Host without playing: no player is seated at this terminal.")
@@ -57,7 +58,7 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Require this join code from players (`--code` alone makes up one and prints it).", valueName: "code"))
     var code: String?
 
-    @Option(help: "Seconds a dropped player's seat is held for them to reconnect (0: not held).")
+    @Option(help: "Seconds a dropped player's seat is held for them to reconnect, in every game (0: given up at once; 0-3600).")
     var grace: Int = 30
 
     @Option(help: "Most spectators at once.")
@@ -122,9 +123,10 @@ struct PartyHostCommand: AsyncParsableCommand {
     /// The value `--code` gets when it is given alone.
     static let generateCode = "\u{0}generate"
 
-    /// Lets `--code` stand alone (then a code is made up) before ArgumentParser reads the arguments.
+    /// Lets `--code` stand alone (then a code is made up), and a negative number be an option's
+    /// value, before ArgumentParser reads the arguments.
     static func main() async {
-        var arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = CommandLineValues.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
         if let index = arguments.firstIndex(of: "--code"),
            index + 1 == arguments.count || arguments[index + 1].hasPrefix("--") {
             arguments.insert(generateCode, at: index + 1)

@@ -22,11 +22,53 @@ struct HelpTests {
         (["--game", "twentyfour", "--round-seconds", "5"], "--round-seconds 5 is not valid"),
         (["--game", "fourinarow", "--colour", "red"], "has no setting --colour"),
         (["--game", "snap", "stray"], "Unexpected argument \"stray\""),
+        // Negative numbers are values, not options (issue 17, point 16).
+        (["--game", "fourinarow", "--bots", "-1"], "--bots must be from 0 to 1"),
+        (["--game", "fourinarow", "--grace", "-5"], "--grace must be from 0 to 3600"),
+        (["--game", "fourinarow", "--port=-3"], "--port must be from 0 to 65535"),
+        (["--game", "twentyfour", "--round-seconds", "-5"], "--round-seconds -5 is not valid"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let (status, output) = try Executables.run("partyhost", arguments)
         #expect(status != 0)
         #expect(output.contains(message), "\(output)")
+    }
+
+    @Test("partyclient: negative numbers, --json without --list and unknown games get a clear error (issue 17, points 16 and 17)", arguments: [
+        (["--timeout", "-1"], "--timeout must be"),
+        (["--list", "--timeout", "-0.5"], "--timeout must be"),
+        (["--json"], "--json only works with --list"),
+        (["--list", "--game", "chess"], "There is no game \"chess\""),
+        (["--game", "chess", "--line-mode"], "There is no game \"chess\""),
+    ])
+    func clientBadArguments(arguments: [String], message: String) throws {
+        let (status, output) = try Executables.run("partyclient", arguments, timeout: 10)
+        #expect(status != 0, "\(arguments)")
+        #expect(output.contains(message), "\(arguments): \(output)")
+        #expect(!output.contains("Missing value"), "\(arguments): \(output)")
+    }
+
+    @Test("partyhost --help lays the game settings out indented at any width, and tells the two graces apart (issue 17, point 16)",
+          arguments: [80, 100, 50])
+    func settingsLayout(columns: Int) throws {
+        let (status, output) = try TestTools.run([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "\(columns)"])
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.contains("The settings of each game:") }, "\(output)")
+        let end = try #require(lines[start...].firstIndex { $0.hasPrefix("USAGE:") }, "\(output)")
+        let section = lines[(start + 1)..<end].filter { !$0.isEmpty }
+        let headers = Set(["fourinarow:", "twentyfour:", "snap:", "suntouch:", "rps:"])
+        #expect(section.filter { headers.contains($0) }.count == headers.count, "\(section.joined(separator: "\n"))")
+        for line in section where !headers.contains(line) {
+            #expect(line.hasPrefix("  "), "a setting's line is not indented at \(columns) columns: \"\(line)\"\n\(section.joined(separator: "\n"))")
+            #expect(line.count <= columns, "wider than \(columns): \(line)")
+        }
+        #expect(section.contains { $0.contains("--round-seconds <value>") }, "\(output)")
+        // The host's --grace holds seats in every game; SunTouch's own setting says it is another thing.
+        let joined = output.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        #expect(joined.contains("in every game"), "\(output)")
+        let sunTouchGrace = try #require(joined.range(of: "--grace-seconds <value>"), "\(output)")
+        #expect(joined[sunTouchGrace.upperBound...].prefix(200).contains("not the host's --grace"), "\(output)")
     }
 
     @Test("partyclient names an interface that does not exist at once, in the session list too")
