@@ -1,0 +1,12 @@
+/// The game the party room has picked, who plays it, who watches, and why it was picked.
+public struct RoomPlan: Hashable, Sendable {
+    /// The game's id.
+    public var game: String
+    /// The members who play, in the order they take seats.
+    public var players: [Int]
+    /// Members present who watch this game (more people than it seats).
+    public var watchers: [Int]
+    /// One sentence for everyone: "Snap! has the most votes (3).", "Tie between Snap! and
+    /// TwentyFour: Snap! was played less.", "Four in a Row seats 2: Ann and Bob play, who played least."
+    public var announcement: String
+}
