@@ -106,6 +106,23 @@ struct DNSMessageTests {
         #expect(packets.flatMap(\.answers) == answers)
     }
 
+    @Test("an NSEC record's next domain name is written in full, never as a compression pointer (RFC 3845; dnspython refuses pointers)")
+    func nsecNameUncompressed() throws {
+        let host = try DNSName("partyhost-0a1b2c3d.local.")
+        let message = DNSMessage.response(answers: [
+            DNSRecord(name: host, data: .a(IPv4Bytes(127, 0, 0, 1)), ttl: 120, cacheFlush: true),
+            DNSRecord(name: host, data: .nsec(next: host, types: [.a]), ttl: 120, cacheFlush: true),
+        ])
+        let bytes = message.serialized()
+        // The NSEC rdata is the last record's: the full name, then window 0, length 1, the A bit.
+        let fullName: [UInt8] = [18] + Array("partyhost-0a1b2c3d".utf8) + [5] + Array("local".utf8) + [0]
+        let rdata = fullName + [0, 1, 0x40]
+        #expect(Array(bytes.suffix(rdata.count)) == rdata)
+        #expect(Array(bytes.suffix(rdata.count + 2).prefix(2)) == [0, UInt8(rdata.count)], "RDLENGTH covers the full name")
+        // It still reads back as the same message.
+        #expect(try DNSMessage(bytes: bytes).answers == message.answers)
+    }
+
     static let sample: DNSMessage = {
         let type = try! DNSName("_partyhost._tcp.local.")
         let instance = try! type.prepending("Alice's Four in a Row")

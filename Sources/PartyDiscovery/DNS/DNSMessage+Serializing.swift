@@ -115,7 +115,9 @@ struct DNSWriter {
                 bytes.append(contentsOf: clipped)
             }
         case .nsec(let next, let types):
-            writeName(next)
+            // RFC 6762 section 18.14 allows compressing it, but RFC 3845 (as RFC 4034 section 4.1.1)
+            // does not, and unicast DNS libraries such as dnspython refuse it: write it in full.
+            writeName(next, compress: false)
             bytes.append(contentsOf: Self.typeBitmaps(types))
         case .unknown(_, let data):
             bytes.append(contentsOf: data)
