@@ -100,7 +100,10 @@ final class MDNSTransport: Sendable {
                     )
                 }
             }
-            .bind(host: "0.0.0.0", port: port)
+            // The IPv4 wildcard as an address: `bind(host:)` resolves "0.0.0.0" with getaddrinfo, which
+            // on a machine whose only non-loopback addresses are IPv6 (AI_ADDRCONFIG) returns
+            // ::ffff:0.0.0.0, and joining an IPv4 group on that socket fails.
+            .bind(to: try SocketAddress(ipAddress: "0.0.0.0", port: port))
             .get()
         do {
             guard let multicast = channel as? any MulticastChannel, let options = channel as? any SocketOptionProvider,
