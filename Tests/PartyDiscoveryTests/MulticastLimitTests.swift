@@ -91,6 +91,21 @@ struct MulticastLimitTests {
         }
     }
 
+    @Test("a held-back answer due just before an announcement goes out with it, not a moment before it")
+    func heldBackAnswerJoinsTheAnnouncement() async throws {
+        try await withAnnounced("Merge", port: 4246) { advertiser, _, _ in
+            // Both in one turn of the actor: an answer due now, and an announcement (a TXT
+            // update's) due in 3 ms, as a query and an update left them.
+            let (before, waiting, after) = await advertiser.sendDeferredBeforeAnnouncement(in: .milliseconds(3))
+            #expect(waiting && after == before, "the held-back answer went out just before the announcement")
+            // The announcement carries the record and clears the held-back answer.
+            #expect(await Loopback.eventually(timeout: .seconds(10)) { await advertiser.announcementsDone() })
+            #expect(await advertiser.heldBackPointerDue() == nil)
+            let announced = try #require(await advertiser.lastPointerMulticast())
+            #expect(before.map { announced > $0 } ?? true)
+        }
+    }
+
     @Test("a browser starts with a one-shot query from a port of its own, and finds the advertiser")
     func browserSendsOneShotQuery() async throws {
         let name = Loopback.uniqueName("One shot")
@@ -151,6 +166,21 @@ extension ServiceAdvertiser {
             deferredAnswers.append(DeferredAnswer(record: pointer, interface: 0, due: .now - .milliseconds(200)))
         }
         await handle(packet)
+    }
+
+    /// Holds back an answer with our PTR, due now, and schedules an announcement `delay` from now;
+    /// then lets the held-back answers go as the loop does, all in one turn of the actor (the
+    /// answer is not sent, so nothing suspends). Returns when our PTR was last multicast before and
+    /// after, and whether the answer is still waiting.
+    func sendDeferredBeforeAnnouncement(in delay: Duration) async
+        -> (before: ContinuousClock.Instant?, waiting: Bool, after: ContinuousClock.Instant?) {
+        guard let pointer else { return (nil, false, nil) }
+        let before = lastPointerMulticast()
+        let now = ContinuousClock.now
+        deferredAnswers.append(DeferredAnswer(record: pointer, interface: 0, due: now - .milliseconds(1)))
+        pendingAnnouncements = [now + delay]
+        await sendDeferredAnswers()
+        return (before, heldBackPointerDue() != nil, lastPointerMulticast())
     }
 
     /// When the held-back answer with our PTR record is due, if one is waiting.

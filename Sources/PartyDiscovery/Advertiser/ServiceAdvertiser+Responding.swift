@@ -116,11 +116,20 @@ extension ServiceAdvertiser {
     }
 
     /// Multicasts the answers that waited for their second to be up, if they are still ours.
+    ///
+    /// An answer whose record an announcement due within the next second carries anyway waits for
+    /// that announcement (whose `noteMulticast` clears it), so that the two do not multicast the
+    /// same record a moment apart (RFC 6762 section 6).
     func sendDeferredAnswers() async {
         let now = ContinuousClock.now
         guard let transport, deferredAnswers.contains(where: { $0.due <= now }) else { return }
-        let due = deferredAnswers.filter { $0.due <= now }
-        deferredAnswers.removeAll { $0.due <= now }
+        let announcing = phase == .announced && pendingAnnouncements.contains { $0 <= now + .seconds(1) }
+        func waitsForAnnouncement(_ entry: DeferredAnswer) -> Bool {
+            announcing && announcedRecords(interface: entry.interface).contains(entry.record)
+        }
+        let due = deferredAnswers.filter { $0.due <= now && !waitsForAnnouncement($0) }
+        deferredAnswers.removeAll { $0.due <= now && !waitsForAnnouncement($0) }
+        guard !due.isEmpty else { return }
         for slot in Set(due.map(\.interface)).sorted() {
             let current = answerableRecords(interface: slot)
             // An entry is only here while its record has not gone out again (`noteMulticast`).
