@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// An mDNS responder for one DNS-SD service instance (RFC 6762 / 6763): probes for its names,
 /// renames on conflict, announces, answers queries and says goodbye when it stops.
@@ -31,8 +32,9 @@ public actor ServiceAdvertiser {
     /// Events in order; the stream ends when `run()` returns.
     public nonisolated let events: AsyncStream<Event>
     let eventContinuation: AsyncStream<Event>.Continuation
-    let stopSignal: AsyncStream<Void>
-    let stopContinuation: AsyncStream<Void>.Continuation
+    /// Whether `stop()` was called, and the stop signal of the sockets open now (a stream ends
+    /// when the task reading it is cancelled, so each set of sockets gets a new one).
+    let stopState = Mutex<(requested: Bool, current: AsyncStream<Void>.Continuation?)>((false, nil))
     let eventLoopGroup: any EventLoopGroup
     let logger: Logger
     let configuration: ServiceConfiguration
@@ -72,11 +74,16 @@ public actor ServiceAdvertiser {
         _ = try ServiceNaming.instanceName(configuration.instanceName, type: serviceType)
         for subtype in configuration.subtypes { _ = try ServiceNaming.subtypeName(subtype, type: serviceType) }
         (events, eventContinuation) = AsyncStream.makeStream(of: Event.self)
-        (stopSignal, stopContinuation) = AsyncStream.makeStream(of: Void.self)
     }
 
     /// Opens the sockets, probes, announces and answers until `stop()` is called or the task is
     /// cancelled, then sends goodbyes (TTL 0) and closes the sockets. Call it once.
+    ///
+    /// Interface addresses are checked every `addressCheckInterval`: when one changes (the laptop
+    /// moved to another network, DHCP gave a new lease), the address records that no longer hold
+    /// get goodbyes, the sockets are opened again on the new addresses, and the names are probed and
+    /// announced there (RFC 6762 section 13). While no usable interface is left it keeps looking.
+    /// Throws only when the sockets cannot be opened at the start.
     public func run() async throws {
         guard phase == .idle else { return }
         phase = .probing
@@ -85,23 +92,95 @@ public actor ServiceAdvertiser {
             eventContinuation.yield(.stopped)
             eventContinuation.finish()
         }
-        try await MDNSTransport.withTransport(interfaces: configuration.interfaces, eventLoopGroup: eventLoopGroup, logger: logger) { transport in
-            self.transport = transport
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { for await packet in transport.packets { await self.handle(packet) } }
-                group.addTask { await self.lifecycle() }
-                group.addTask { for await _ in self.stopSignal {} }
-                _ = await group.next()
-                group.cancelAll()
+        var first = true
+        while !Task.isCancelled && !stopRequested {
+            let ending: Ending
+            do {
+                ending = try await MDNSTransport.withTransport(interfaces: configuration.interfaces, eventLoopGroup: eventLoopGroup,
+                                                               logger: logger) { transport in
+                    try await self.serve(on: transport)
+                }
+            } catch {
+                if first { throw error }
+                logger.warning("mDNS sockets could not be opened again; retrying", metadata: ["error": "\(error)"])
+                try? await Task.sleep(for: Self.addressCheckInterval)
+                continue
             }
-            if self.phase == .announced { await self.sendGoodbyes() }
-            self.transport = nil
+            first = false
+            if ending == .stopped { return }
+            logger.info("interface addresses changed; announcing the new ones")
+            phase = .probing
         }
+    }
+
+    /// Why `serve(on:)` returned.
+    enum Ending { case stopped, addressesChanged }
+
+    /// How often interface addresses are compared with those the sockets were opened for: often
+    /// enough that a browser finds the session again within a few seconds, cheap (one getifaddrs).
+    static let addressCheckInterval: Duration = .seconds(1)
+
+    /// Answers on `transport` until stopped (goodbyes for everything) or until the interfaces'
+    /// addresses change (goodbyes for the address records that no longer hold).
+    private func serve(on transport: MDNSTransport) async throws -> Ending {
+        self.transport = transport
+        defer { self.transport = nil }
+        let before = transport.interfaces.map { InterfaceAddress(name: $0.name, address: $0.address) }
+        let ending = await withTaskGroup(of: Ending?.self) { group in
+            group.addTask { for await packet in transport.packets { await self.handle(packet) }; return nil }
+            group.addTask { await self.lifecycle(); return nil }
+            let stopSignal = self.makeStopSignal()
+            group.addTask { for await _ in stopSignal {}; return .stopped }
+            group.addTask { await self.waitForAddressChange(from: before) }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .stopped
+        }
+        if phase == .announced {
+            if ending == .stopped || stopRequested {
+                await sendGoodbyes()
+            } else {
+                let after = Set((try? configuration.interfaces.resolve())?.map { InterfaceAddress(name: $0.name, address: $0.address) } ?? [])
+                await sendGoodbyes(forAddressesNotIn: after)
+            }
+        }
+        return stopRequested ? .stopped : ending
+    }
+
+    /// Returns `.addressesChanged` once the configured interfaces' addresses differ from `before`;
+    /// nil when cancelled first.
+    private func waitForAddressChange(from before: [InterfaceAddress]) async -> Ending? {
+        let expected = Set(before)
+        while !Task.isCancelled {
+            try? await Task.sleep(for: Self.addressCheckInterval)
+            if Task.isCancelled { return nil }
+            let now = (try? configuration.interfaces.resolve())?.map { InterfaceAddress(name: $0.name, address: $0.address) } ?? []
+            if Set(now) != expected { return .addressesChanged }
+        }
+        return nil
     }
 
     /// Asks `run()` to send goodbyes and return.
     public nonisolated func stop() {
-        stopContinuation.finish()
+        let current = stopState.withLock { state in
+            state.requested = true
+            return state.current
+        }
+        current?.finish()
+    }
+
+    /// Whether `stop()` was called.
+    nonisolated var stopRequested: Bool { stopState.withLock { $0.requested } }
+
+    /// A stream that ends when `stop()` is called (at once if it was already).
+    nonisolated func makeStopSignal() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        let stopped = stopState.withLock { state in
+            state.current = continuation
+            return state.requested
+        }
+        if stopped { continuation.finish() }
+        return stream
     }
 
     /// Replaces the TXT pairs and announces the new record twice, one second apart.
@@ -197,6 +276,24 @@ public actor ServiceAdvertiser {
             await transport.sendMulticast(.response(answers: records), interface: slot)
         }
     }
+
+    /// Goodbyes for the address records of interfaces whose address is not in `current` (sent
+    /// where the old address still works; a removed address may no longer send at all).
+    private func sendGoodbyes(forAddressesNotIn current: Set<InterfaceAddress>) async {
+        guard let transport else { return }
+        for (slot, interface) in transport.interfaces.enumerated()
+        where !current.contains(InterfaceAddress(name: interface.name, address: interface.address)) {
+            let records = addressRecords(interface: slot).map { $0.with(ttl: 0) }
+            guard !records.isEmpty else { continue }
+            await transport.sendMulticast(.response(answers: records), interface: slot)
+        }
+    }
+}
+
+/// An interface's name and the IPv4 address published on it, to notice when it changes.
+struct InterfaceAddress: Hashable, Sendable {
+    let name: String
+    let address: IPv4Bytes
 }
 
 /// A record's identity for rate limiting: name, type and data.

@@ -29,6 +29,8 @@ ip -n "$a" addr add 10.99.0.1/24 dev veth-a
 ip -n "$b" addr add 10.99.0.2/24 dev veth-b
 ip -n "$a" link set veth-a up multicast on
 ip -n "$b" link set veth-b up multicast on
+# The commands may change namespace A's link (a readdressing test): its name is exported.
+export PARTYHOST_NETNS_A="$a"
 ip netns exec "$a" sh -c "$1" &
 host_pid=$!
 status=0
