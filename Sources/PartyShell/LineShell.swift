@@ -116,6 +116,10 @@ struct LineShell<Play: LinePlay> {
         default:
             break
         }
+        if table.isReconnecting {
+            if !line.isEmpty { Self.say("! Reconnecting to the host: nothing is sent until it answers (q leaves).") }
+            return true
+        }
         if table.spectating {
             if !line.isEmpty { Self.say("! You are watching; spectators cannot move.") }
             return true

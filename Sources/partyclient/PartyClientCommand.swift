@@ -90,14 +90,15 @@ struct PartyClientCommand: AsyncParsableCommand {
         let playerName = name ?? ProcessInfo.processInfo.environment["USER"] ?? "Player"
         if let connect {
             let address = try HostAddress(parsing: connect)
-            return print(try await join(address, watching: watch, as: playerName, fullScreen: fullScreen))
+            return print(try await join(address, instance: nil, watching: watch, as: playerName, fullScreen: fullScreen))
         }
         let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen,
                                  color: Terminal.colorEnabled, drawnGames: Set(drawnGames))
         var notice: String?
         while let chosen = try await lobby.choose(notice: notice) {
             do {
-                return print(try await join(chosen.address, watching: watch || chosen.watch, as: playerName, fullScreen: fullScreen))
+                return print(try await join(chosen.address, instance: chosen.instanceName, watching: watch || chosen.watch,
+                                            as: playerName, fullScreen: fullScreen))
             } catch let error as ClientError {
                 // A session from the list that would not take us (full, a game running, gone…):
                 // back to the list, saying why; another session, or watching, may do.
@@ -107,26 +108,43 @@ struct PartyClientCommand: AsyncParsableCommand {
     }
 
     /// Joins the host at `address` and plays (or watches) until the session ends; asks for the join
-    /// code when the host wants one. Returns what to print at the end.
-    func join(_ address: HostAddress, watching: Bool, as playerName: String, fullScreen: Bool) async throws -> String {
+    /// code when the host wants one (as often as the host lets us try). A seat kept from an earlier
+    /// run for this session and name is asked for back (its token presented), and every new token
+    /// is kept (`SeatMemory`). Returns what to print at the end.
+    func join(_ address: HostAddress, instance: String?, watching: Bool, as playerName: String, fullScreen: Bool) async throws -> String {
         var joinCode = code
-        var attempt = 1
+        let memory = watching ? nil : SeatMemory.standardDirectory().map {
+            SeatMemory(directory: $0, address: address, instance: instance, name: playerName)
+        }
+        defer { memory?.close() }
+        var token = memory?.claim()
+        var notice: String?
+        let prompt = CodePrompt(fullScreen: fullScreen, color: Terminal.colorEnabled)
         while true {
             let hello = Hello(client: "partyclient", name: playerName, game: game,
-                              role: watching ? "spectator" : nil, code: joinCode, games: drawnGames)
+                              role: watching ? "spectator" : nil, token: token, code: joinCode, games: drawnGames)
+            let firstNotice = notice
             do {
-                return try await PartySession.withSession(to: address, hello: hello) { session, welcome in
+                return try await PartySession.withSession(to: address, hello: hello, seats: memory) { session, welcome in
+                    let greeting = welcome.reconnected
+                        ? "Welcome back, \(welcome.name): you have your seat in \(welcome.sessionName) again."
+                        : firstNotice
                     guard !plainText, let chosen = GameCatalog.game(id: welcome.game) else {
-                        return await GameShell.playPlainText(connection: session, welcome: welcome)
+                        return await GameShell.playPlainText(connection: session, welcome: welcome, notice: greeting)
                     }
                     let options = ShellOptions(address: address, name: playerName, fullScreen: fullScreen, color: Terminal.colorEnabled)
-                    return try await GameShell.play(chosen, connection: session, welcome: welcome, options: options)
+                    return try await GameShell.play(chosen, connection: session, welcome: welcome, options: options, notice: greeting)
                 }
-            } catch ClientError.rejected(let reason, let message) where (reason == "codeRequired" || reason == "wrongCode") && attempt < 3 {
-                Console.say(message)
-                guard let typed = await Console.ask("Join code: ") else { throw ClientError.rejected(reason: reason, message: message) }
+            } catch ClientError.rejected(let reason, _) where reason == "badToken" && token != nil {
+                // The host no longer holds that seat (the grace ran out, or it is another session now).
+                memory?.forget()
+                token = nil
+                notice = "The seat you had here before is no longer held for you, so you joined as a new player."
+            } catch ClientError.rejected(let reason, let message) where reason == "codeRequired" || reason == "wrongCode" {
+                guard let typed = await prompt.ask(session: instance ?? address.description, reason: message) else {
+                    throw ClientError.rejected(reason: reason, message: message)
+                }
                 joinCode = typed
-                attempt += 1
             }
         }
     }
