@@ -16,14 +16,17 @@ public final class PartySession: Sendable {
     let state = Mutex<(connection: PartyConnection?, leaving: Bool)>((nil, false))
     /// Where the seat's token is kept between runs, if anywhere.
     let seats: SeatMemory?
+    /// Called once when the session ends because nothing listens at the host's address any more.
+    let onHostGone: (@Sendable () -> Void)?
 
     /// How long the client tries to get its seat back after a drop, by default.
     public static let defaultPatience = Duration.seconds(30)
     /// How long connections must have been refused before the host counts as gone.
     public static let hostGoneAfter = Duration.seconds(2)
 
-    init(seats: SeatMemory?) {
+    init(seats: SeatMemory?, onHostGone: (@Sendable () -> Void)? = nil) {
         self.seats = seats
+        self.onHostGone = onHostGone
         (events, eventContinuation) = AsyncStream<ClientEvent>.makeStream()
     }
 
@@ -44,15 +47,17 @@ public final class PartySession: Sendable {
     var leaving: Bool { state.withLock { $0.leaving } }
 
     /// Joins, then runs `body`; reconnects behind its back for up to `patience` after a drop.
-    /// `seats` keeps every welcome's token on disk and forgets it when the seat is given up.
+    /// `seats` keeps every welcome's token on disk and forgets it when the seat is given up;
+    /// `onHostGone` hears when the session ended because the host is gone (refused connections).
     public static func withSession<Result: Sendable>(
         to address: HostAddress,
         hello: Hello,
         patience: Duration = PartySession.defaultPatience,
         seats: SeatMemory? = nil,
+        onHostGone: (@Sendable () -> Void)? = nil,
         body: @Sendable (PartySession, Welcome) async throws -> Result
     ) async throws -> Result {
-        let session = PartySession(seats: seats)
+        let session = PartySession(seats: seats, onHostGone: onHostGone)
         let (welcomes, welcomeContinuation) = AsyncStream<Welcome>.makeStream()
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
@@ -137,6 +142,7 @@ public final class PartySession: Sendable {
             }
             if leaving { return end("You left the session.", seatGone: true) }
             if let since = refusedSince, ContinuousClock.now - since >= Self.hostGoneAfter {
+                onHostGone?()
                 return end("The host has gone away: nothing answers at \(address) any more.", seatGone: true)
             }
             guard !Task.isCancelled, let since = lostAt, ContinuousClock.now - since < patience else {
