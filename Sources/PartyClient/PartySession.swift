@@ -135,7 +135,7 @@ public final class PartySession: Sendable {
                 case .closedDuringHandshake(let detail):
                     refusedSince = nil
                     lastProblem = detail
-                case .badAddress:
+                case .badAddress, .noJoinCode:
                     refusedSince = nil
                     lastProblem = "\(error)"
                 }

@@ -168,7 +168,7 @@ struct PartyClientCommand: AsyncParsableCommand {
                 notice = "The seat you had here before is no longer held for you, so you joined as a new player."
             } catch ClientError.rejected(let reason, let message) where reason == "codeRequired" || reason == "wrongCode" {
                 guard let typed = await prompt.ask(session: instance ?? address.description, reason: message) else {
-                    throw ClientError.rejected(reason: reason, message: message)
+                    throw ClientError.noJoinCode
                 }
                 joinCode = typed
             }
