@@ -44,7 +44,7 @@ struct LineShell<Play: LinePlay> {
                 case .event(let event):
                     let change = table.apply(event)
                     if case .closed(let why) = change {
-                        Self.say("Session over: \(why)")
+                        // The caller prints it, once: the session's last word is one sentence.
                         outcome = why
                         break loop
                     }

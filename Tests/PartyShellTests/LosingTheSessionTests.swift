@@ -191,3 +191,47 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd {
+    /// Issue 17, point 3 in line mode, through pipes.
+    @Suite("A lost host in line mode (pipes)", .timeLimit(.minutes(2)))
+    struct LostHostLineModeTests {
+        @Test("while reconnecting a typed move is refused, not sent; a host gone for good ends with one sentence, once")
+        func lostHostInLineMode() async throws {
+            let (host, hostPort) = try await LineModeHost.start()
+            defer { host.stop() }
+            let proxy = try LiveProcess("python3", [TestTools.scripts + "/cuttable_proxy.py", "\(hostPort)", "120"], label: "proxy")
+            defer { proxy.stop() }
+            let listening = await proxy.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("LISTENING ") }
+            let port = try #require(listening.flatMap { Int($0.dropFirst("LISTENING ".count)) }, "\(proxy.transcript)")
+            let client = try LiveProcess(Executables.path("partyclient"), ["--connect", "127.0.0.1:\(port)", "--line-mode", "--name", "Bob"],
+                                         environment: ["XDG_STATE_HOME": FileManager.default.temporaryDirectory.path + "/" + TestTools.unique("state")])
+            defer { client.stop() }
+            try #require(await client.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Joined Dee's Four in a Row") } != nil,
+                         "\(client.transcript)")
+            client.send("ready")
+            try #require(await client.waitForLine(timeout: .seconds(15)) { $0.contains(" | moves ") && $0.contains("Your turn") } != nil,
+                         "\(client.transcript)")
+            let described = client.lines.filter { $0.contains(" | moves ") }.count
+
+            proxy.signal(SIGUSR1)
+            try #require(await client.waitForLine(timeout: .seconds(15)) { $0.hasPrefix("! Connection lost") } != nil, "\(client.transcript)")
+            client.send("4")
+            #expect(await client.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("! Reconnecting to the host: nothing is sent") } != nil,
+                    "\(client.transcript)")
+            proxy.signal(SIGUSR2)
+            #expect(await client.waitForLine(timeout: .seconds(15)) { $0 == "! Reconnected." } != nil, "\(client.transcript)")
+            try await Task.sleep(for: .milliseconds(300))
+            let board = client.lines.last { $0.contains(" | moves ") }.flatMap { FourInARowScreen(describe: $0) }
+            let before = client.lines.filter { $0.contains(" | moves ") }.prefix(described).last.flatMap { FourInARowScreen(describe: $0) }
+            #expect(board?.discs == before?.discs, "a move typed while reconnecting was sent:\n\(client.transcript)")
+
+            host.signal(SIGKILL)
+            proxy.stop()
+            #expect(await client.waitForExit(timeout: .seconds(30)) == 0, "\(client.transcript)")
+            let sentence = "The host has gone away: nothing answers at 127.0.0.1:\(port) any more."
+            #expect(client.lines.last == sentence, "\(client.transcript)")
+            #expect(client.output.components(separatedBy: "gone away").count == 2, "said more than once:\n\(client.transcript)")
+        }
+    }
+}
