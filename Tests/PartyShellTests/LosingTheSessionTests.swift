@@ -235,3 +235,51 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd {
+    /// Issue 17, point 4: a killed host leaves the lists of people who never touched it.
+    @Suite("A killed host leaves everyone's list (tmux)", .timeLimit(.minutes(2)),
+           .enabled(if: TestTools.tmux, "tmux is missing: apt-get install tmux"))
+    struct KilledHostListTests {
+        @Test("a host killed under a player leaves another person's open session list within seconds, not two minutes")
+        func killedHostLeavesTheList() async throws {
+            let name = "Killed\(TestTools.freePort())"
+            let port = TestTools.freePort()
+            let host = try LiveProcess(Executables.path("partyhost"), [
+                "--game", "fourinarow", "--dedicated", "--bots", "1", "--port", "\(port)", "--bind", "127.0.0.1",
+                "--interface", "lo", "--line-mode", "--name", name,
+            ], label: "partyhost")
+            defer { host.stop() }
+            try #require(await host.waitForLine(timeout: .seconds(10)) { $0.contains("on port \(port).") } != nil, "\(host.transcript)")
+            let session = "\(name)'s Four in a Row"
+
+            // Carol looks at the list; Bob picks the session from his (line mode) and plays.
+            let tmux = try TmuxServer(width: 100, height: 30, command: TmuxServer.paneCommand([
+                Executables.path("partyclient"), "--interface", "lo", "--name", "Carol", "--game", "fourinarow"]))
+            defer { tmux.kill() }
+            let (listed, _) = await tmux.waitForScreen("s:0", timeout: .seconds(15)) { $0.contains(session) }
+            try #require(listed, "Carol's list never showed the session:\n\(tmux.screen("s:0"))")
+            let bob = try LiveProcess(Executables.path("partyclient"), [
+                "--interface", "lo", "--line-mode", "--name", "Bob", "--game", "fourinarow",
+            ], environment: ["XDG_STATE_HOME": FileManager.default.temporaryDirectory.path + "/" + TestTools.unique("state")])
+            defer { bob.stop() }
+            var line: String?
+            for _ in 0..<15 where line == nil {
+                bob.send("")
+                line = await bob.waitForLine(timeout: .seconds(1)) { $0.contains(session) }
+            }
+            let number = try #require(line?.split(separator: ".").first.map(String.init), "\(bob.transcript)")
+            bob.send(number)
+            try #require(await bob.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Joined \(session)") } != nil, "\(bob.transcript)")
+
+            // The host is killed: no goodbye on the network. Bob finds nothing listening and says so.
+            host.signal(SIGKILL)
+            #expect(await bob.waitForExit(timeout: .seconds(30)) == 0, "\(bob.transcript)")
+            #expect(bob.output.contains("The host has gone away"), "\(bob.transcript)")
+            // Carol never tried to join, yet her list drops it long before the records' two minutes.
+            let (gone, screen) = await tmux.waitForScreen("s:0", timeout: .seconds(40)) { !$0.contains(session) }
+            #expect(gone, "Carol's list still shows the killed host:\n\(screen)")
+            try tmux.send("s:0", "q")
+        }
+    }
+}
