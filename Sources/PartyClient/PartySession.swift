@@ -178,12 +178,14 @@ public final class PartySession: Sendable {
         case lost(String)
     }
 
-    /// Forwards one connection's events; returns how it ended and the token to come back with.
+    /// Forwards one connection's events; returns how it ended and the token to come back with
+    /// (the newest welcome's: each token works once).
     func forward(connection: PartyConnection, welcome: Welcome, first: Bool,
                  firstWelcome: AsyncStream<Welcome>.Continuation) async -> (end: End, token: String) {
         state.withLock { $0.connection = connection }
         defer { state.withLock { $0.connection = nil } }
         seats?.remember(welcome)
+        var token = welcome.token
         if first {
             firstWelcome.yield(welcome)
             firstWelcome.finish()
@@ -194,17 +196,18 @@ public final class PartySession: Sendable {
         for await event in connection.events {
             switch event {
             case .disconnected(let why):
-                return (.lost(why), welcome.token)
+                return (.lost(why), token)
             case .ended(let message):
                 eventContinuation.yield(event)
-                return (.finished(message.message), welcome.token)
+                return (.finished(message.message), token)
             case .welcome(let again):
                 seats?.remember(again)
+                token = again.token
                 eventContinuation.yield(.reconnected(again))
             default:
                 eventContinuation.yield(event)
             }
         }
-        return (.lost("the connection closed"), welcome.token)
+        return (.lost("the connection closed"), token)
     }
 }
