@@ -204,8 +204,7 @@ extension EndToEnd {
             defer { proxy.stop() }
             let listening = await proxy.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("LISTENING ") }
             let port = try #require(listening.flatMap { Int($0.dropFirst("LISTENING ".count)) }, "\(proxy.transcript)")
-            let client = try LiveProcess(Executables.path("partyclient"), ["--connect", "127.0.0.1:\(port)", "--line-mode", "--name", "Bob"],
-                                         environment: ["XDG_STATE_HOME": FileManager.default.temporaryDirectory.path + "/" + TestTools.unique("state")])
+            let client = try LiveProcess(Executables.path("partyclient"), ["--connect", "127.0.0.1:\(port)", "--line-mode", "--name", "Bob"])
             defer { client.stop() }
             try #require(await client.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Joined Dee's Four in a Row") } != nil,
                          "\(client.transcript)")
@@ -261,7 +260,7 @@ extension EndToEnd {
             try #require(listed, "Carol's list never showed the session:\n\(tmux.screen("s:0"))")
             let bob = try LiveProcess(Executables.path("partyclient"), [
                 "--interface", "lo", "--line-mode", "--name", "Bob", "--game", "fourinarow",
-            ], environment: ["XDG_STATE_HOME": FileManager.default.temporaryDirectory.path + "/" + TestTools.unique("state")])
+            ])
             defer { bob.stop() }
             var line: String?
             for _ in 0..<15 where line == nil {
