@@ -113,11 +113,14 @@ struct UnansweredQueryTests {
         #expect(cache.records(named: name).count == 1)
     }
 
-    @Test("queries a live responder stays silent to do not count: QU questions, known answers, other names")
+    @Test("queries a live responder may stay silent to do not count: QU questions, known answers, truncated queries, other names")
     func silentOnesDoNotCount() {
         var cache = RecordCache()
         cache.insert(srv(), now: start)
         for second in 1...4 {
+            var truncated = query()
+            truncated.isTruncated = true
+            cache.noteQuery(truncated, now: start + .seconds(second))
             cache.noteQuery(query(unicast: true), now: start + .seconds(second))
             cache.noteQuery(query(known: [srv().with(ttl: 100)]), now: start + .seconds(second))
             cache.noteQuery(query(.txt), now: start + .seconds(second))

@@ -31,9 +31,12 @@ struct RecordCache: Sendable {
     /// Takes note of a multicast query seen on the network (from port 5353): every cached record
     /// it should get as an answer counts one more unanswered query, and once two have gone
     /// unanswered the record expires `unansweredGrace` later unless an answer refreshes it.
-    /// Questions asking for a unicast reply (QU) and records listed as known answers (with at
-    /// least half their TTL) are left out: a live responder stays silent to those.
+    /// Questions asking for a unicast reply (QU), records listed as known answers (with at least
+    /// half their TTL) and truncated queries (known answers continued elsewhere) are left out: a
+    /// live responder may stay silent to those.
     mutating func noteQuery(_ message: DNSMessage, now: ContinuousClock.Instant) {
+        // A truncated query's known answers go on in the next packet: it cannot be judged alone.
+        guard !message.isTruncated else { return }
         let questions = message.questions.filter { !$0.unicastResponse }
         guard !questions.isEmpty else { return }
         for (key, var entry) in entries {
