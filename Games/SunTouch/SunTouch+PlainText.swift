@@ -55,10 +55,11 @@ extension SunTouch {
         case .over:
             lines.append("SunTouch is over: \((view.end ?? "finished").sentence)")
         }
-        if let grace = view.pause {
+        if view.paused {
+            // No countdown of its own: the host holds the seat (its --grace) and counts down in the table's line.
             let away = view.players.filter(\.away).map { $0.seat == view.you ? "your" : "\(context.name(of: $0.seat))'s" }
             let who = away.isEmpty ? "a player's" : away.joined(separator: " and ")
-            lines.append("Paused: \(who) connection dropped; waiting \(wholeSeconds(grace - passed)).")
+            lines.append("Paused: \(who) connection dropped; waiting for them to come back.")
         }
         let scores = view.players.map { "\(name($0.seat)) \($0.score)" }.joined(separator: ", ")
         lines.append("Suns found: \(scores), of \(view.suns).")
@@ -93,7 +94,7 @@ extension SunTouch {
     /// "Toss the coin" during the toss, or the grid's strikes when `seat` may strike now; nothing
     /// while paused, cooling down, after the time limit or for anyone but the viewer.
     public static func labelledMoves(in view: SunTouchView, for seat: SeatID) -> [LabelledMove<SunTouchMove>] {
-        guard view.you == seat, let me = view.me, view.end == nil, view.pause == nil else { return [] }
+        guard view.you == seat, let me = view.me, view.end == nil, !view.paused else { return [] }
         switch view.phase {
         case .toss:
             guard let toss = view.toss, !me.tossed, toss.left > 0 else { return [] }
@@ -143,7 +144,7 @@ extension SunTouch {
     static func whyNoStrike(_ view: SunTouchView, for seat: SeatID) -> String {
         guard view.you == seat, let me = view.me else { return "Spectators watch; they cannot strike." }
         if view.phase == .over { return "The game is over." }
-        if view.pause != nil { return "The game is paused until both players are connected." }
+        if view.paused { return "The game is paused until both players are connected." }
         if view.phase == .toss { return "The coin toss is not done yet: choose Toss the coin from the menu." }
         if me.cool > 0 { return "You are cooling down: \(wholeSeconds(me.cool)) to go." }
         return "Time is up."

@@ -2,15 +2,9 @@ import PartyKit
 
 extension SunTouch {
     /// Lets time pass to `now`: ends the toss round at its deadline, awards every sun a strike has
-    /// reached by now, ends the game at the time limit or when a dropped player's grace runs out.
+    /// reached by now, ends the game at the time limit. Nothing happens while paused.
     public mutating func advance(to now: GameInstant) {
-        guard outcome == nil else { return }
-        if pausedSince != nil {
-            if let (seat, deadline) = earliestGrace(), deadline <= now {
-                endForAbsence(of: seat)
-            }
-            return
-        }
+        guard outcome == nil, pausedSince == nil else { return }
         let active = activeTime(at: now)
         if phase == .toss { tossForMissing(upTo: active) }
         guard phase == .playing else { return }
@@ -67,48 +61,34 @@ extension SunTouch {
         outcome = GameOutcome(winners: winners.map { seats[$0].id }, reason: reason, summary: summary, standings: standings)
     }
 
-    /// The dropped seat whose grace runs out first.
-    func earliestGrace() -> (Int, GameInstant)? {
-        awayUntil.indices.compactMap { seat in awayUntil[seat].map { (seat, $0) } }.min { $0.1 < $1.1 }
-    }
-
-    /// A dropped player did not come back in time: the others still in the game win.
-    mutating func endForAbsence(of seat: Int) {
-        guard let deadline = awayUntil[seat] else { return }
-        let remaining = seats.indices.filter { awayUntil[$0].map { $0 > deadline } ?? true }
-        let clock = phase == .playing ? gameTime(at: pausedSince ?? deadline) : 0
-        let names = remaining.map { seats[$0].name }.joined(separator: " and ")
-        let summary = remaining.isEmpty
-            ? "\(seats[seat].name) did not come back in time; nobody wins."
-            : "\(seats[seat].name) did not come back in time; \(names) wins."
-        finish(winners: remaining, reason: .playersLeft, summary: summary, at: clock)
-    }
-
-    /// A player left for good: the game ends at once and the other player wins.
+    /// A player left for good, or the host gave up a dropped player's seat when its grace period
+    /// ran out: the game ends at once and the other player wins.
     public mutating func leave(_ seat: SeatID, at now: GameInstant) {
         advance(to: now)
         guard outcome == nil, let player = index(of: seat) else { return }
         let remaining = seats.indices.filter { $0 != player }
         let names = remaining.map { seats[$0].name }.joined(separator: " and ")
-        let summary = remaining.isEmpty ? "\(seats[player].name) left." : "\(seats[player].name) left; \(names) wins."
+        let what = awaySince[player] != nil ? "did not come back in time" : "left"
+        let summary = remaining.isEmpty ? "\(seats[player].name) \(what)." : "\(seats[player].name) \(what); \(names) wins."
         finish(winners: remaining, reason: .playersLeft, summary: summary, at: gameTime(at: now))
     }
 
-    /// A dropped connection pauses the game (clock and strikes) for the grace period; when every
-    /// dropped player is back the game resumes where it stopped.
+    /// A dropped connection pauses the game (clock and strikes) for as long as the host holds the
+    /// seat (its one grace period, `--grace`; `leave` follows if it runs out); when every dropped
+    /// player is back the game resumes where it stopped.
     public mutating func connectionChanged(_ seat: SeatID, connected: Bool, at now: GameInstant) {
         advance(to: now)
         guard outcome == nil, let player = index(of: seat) else { return }
         if connected {
-            guard awayUntil[player] != nil else { return }
-            awayUntil[player] = nil
-            if awayUntil.allSatisfy({ $0 == nil }), let since = pausedSince {
+            guard awaySince[player] != nil else { return }
+            awaySince[player] = nil
+            if awaySince.allSatisfy({ $0 == nil }), let since = pausedSince {
                 pausedMilliseconds += now.milliseconds(since: since)
                 pausedSince = nil
             }
         } else {
-            guard awayUntil[player] == nil else { return }
-            awayUntil[player] = now.adding(milliseconds: configuration.graceMilliseconds)
+            guard awaySince[player] == nil else { return }
+            awaySince[player] = now
             if pausedSince == nil { pausedSince = now }
         }
     }

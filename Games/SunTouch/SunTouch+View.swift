@@ -11,7 +11,7 @@ extension SunTouch {
             SunTouchView.Player(
                 seat: seats[seat].id, score: score(seat),
                 cool: phase == .playing ? max(0, readyAt[seat] - clock) : 0,
-                tossed: phase == .toss && tosses[seat] != nil, away: awayUntil[seat] != nil)
+                tossed: phase == .toss && tosses[seat] != nil, away: awaySince[seat] != nil)
         }
         let shown = strikes.indices.suffix(Self.strikesShown).map { number in
             let strike = strikes[number]
@@ -25,11 +25,10 @@ extension SunTouch {
         let toss = phase == .toss
             ? SunTouchView.Toss(round: tossRound, mine: mine.flatMap { tosses[$0] }, left: max(0, tossDeadline - active))
             : nil
-        let pause = outcome == nil ? earliestGrace().map { max(0, $0.1.milliseconds(since: now)) } : nil
         return SunTouchView(
             phase: phase, you: mine.map { seats[$0].id }, suns: configuration.suns, clock: clock,
             left: configuration.timeLimitMilliseconds - clock, dur: configuration.strikeMilliseconds,
-            players: players, strikes: shown, captured: captured, toss: toss, pause: pause, end: outcome?.summary)
+            players: players, strikes: shown, captured: captured, toss: toss, paused: outcome == nil && pausedSince != nil, end: outcome?.summary)
     }
 
     /// A copy in which everything hidden from `viewer` is re-randomised: the positions of

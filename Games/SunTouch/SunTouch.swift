@@ -77,8 +77,9 @@ public struct SunTouch: GameRules {
     var pausedMilliseconds: Int64 = 0
     /// When the current pause began, if paused.
     var pausedSince: GameInstant?
-    /// Per seat: when the grace for a dropped connection runs out.
-    var awayUntil: [GameInstant?]
+    /// Per seat: since when its connection is down (the host holds the seat for its grace period,
+    /// then calls `leave`); nil while connected.
+    var awaySince: [GameInstant?]
     /// The host's own secret that goes into the layout seed.
     var hostSecret: UInt64
     /// The host's generator (missing tosses).
@@ -111,7 +112,7 @@ public struct SunTouch: GameRules {
         hostSecret = random.next()
         tossDeadline = Self.tossMilliseconds
         tosses = Array(repeating: nil, count: setup.seats.count)
-        awayUntil = Array(repeating: nil, count: setup.seats.count)
+        awaySince = Array(repeating: nil, count: setup.seats.count)
         readyAt = Array(repeating: 0, count: setup.seats.count)
     }
 
@@ -119,7 +120,9 @@ public struct SunTouch: GameRules {
     public var schedule: Schedule {
         if outcome != nil { return .idle }
         if pausedSince != nil {
-            return Schedule(turn: .nobody, deadline: awayUntil.compactMap { $0 }.min())
+            // Nobody acts and no deadline: the host's grace period ends the wait, by a reconnection
+            // (`connectionChanged`) or by giving the seat up (`leave`).
+            return Schedule(turn: .nobody, deadline: nil)
         }
         switch phase {
         case .toss:

@@ -41,7 +41,7 @@ public struct SunTouchBot: GameBot {
     /// The toss right away; during play, the next strike when cooldown and thinking time are over.
     public mutating func plan(for view: SunTouchView, at now: GameInstant) -> BotPlan<SunTouchMove>? {
         guard let me = view.player(seat) else { return nil }
-        if view.pause != nil {
+        if view.paused {
             // Take a fresh look once the game resumes instead of striking the instant it does.
             sendAt = nil
             return nil

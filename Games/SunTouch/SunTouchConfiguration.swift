@@ -1,7 +1,7 @@
 import PartyKit
 
-/// SunTouch's settings: how many suns, how long the game runs, how fast strikes grow, how long a
-/// dropped player is waited for.
+/// SunTouch's settings: how many suns, how long the game runs, how fast strikes grow. (A dropped
+/// player is waited for as long as the host holds their seat: `partyhost --grace`.)
 public struct SunTouchConfiguration: GameConfiguration {
     /// The settings, for `--help` and for checking the command line.
     public static let settings: [GameSetting] = [
@@ -10,10 +10,6 @@ public struct SunTouchConfiguration: GameConfiguration {
         GameSetting(
             name: "strike-duration",
             help: "a strike's animation in seconds; it reaches its full radius halfway (0.2-5)", defaultValue: "1"),
-        GameSetting(
-            name: "grace-seconds",
-            help: "how long the running game waits for a dropped player before they lose, in seconds (1-300); not the host's --grace, which holds seats in every game",
-            defaultValue: "10"),
     ]
 
     /// The allowed number of suns.
@@ -22,8 +18,6 @@ public struct SunTouchConfiguration: GameConfiguration {
     public static let timeLimitRange = 10...3600
     /// The allowed strike animation duration, in seconds.
     public static let strikeDurationRange = 0.2...5.0
-    /// The allowed disconnect grace, in seconds.
-    public static let graceRange = 1...300
 
     /// How many suns are hidden.
     public var suns: Int
@@ -31,39 +25,33 @@ public struct SunTouchConfiguration: GameConfiguration {
     public var timeLimitSeconds: Int
     /// A strike's whole animation in seconds; it grows to its radius in the first half.
     public var strikeDuration: Double
-    /// How long a dropped player is waited for, in seconds.
-    public var graceSeconds: Int
 
-    /// The defaults: 7 suns, 120 s, 1 s strikes, 10 s grace.
+    /// The defaults: 7 suns, 120 s, 1 s strikes.
     public init() {
-        self.init(suns: 7, timeLimitSeconds: 120, strikeDuration: 1, graceSeconds: 10)
+        self.init(suns: 7, timeLimitSeconds: 120, strikeDuration: 1)
     }
 
     /// Creates a configuration; values outside the allowed ranges are clamped into them.
-    public init(suns: Int = 7, timeLimitSeconds: Int = 120, strikeDuration: Double = 1, graceSeconds: Int = 10) {
+    public init(suns: Int = 7, timeLimitSeconds: Int = 120, strikeDuration: Double = 1) {
         self.suns = suns.clamped(to: Self.sunsRange)
         self.timeLimitSeconds = timeLimitSeconds.clamped(to: Self.timeLimitRange)
         self.strikeDuration = strikeDuration.isFinite ? strikeDuration.clamped(to: Self.strikeDurationRange) : 1
-        self.graceSeconds = graceSeconds.clamped(to: Self.graceRange)
     }
 
-    /// Reads `--suns`, `--time-limit`, `--strike-duration` and `--grace-seconds`.
+    /// Reads `--suns`, `--time-limit` and `--strike-duration`.
     public init(values: [String: String]) throws(GameSettingError) {
         try Self.checkNames(values)
         self.init(
             suns: try Self.integer("suns", in: values, range: Self.sunsRange, default: 7),
             timeLimitSeconds: try Self.integer("time-limit", in: values, range: Self.timeLimitRange, default: 120),
             strikeDuration: try Self.decimal(
-                "strike-duration", in: values, range: Self.strikeDurationRange, default: 1),
-            graceSeconds: try Self.integer("grace-seconds", in: values, range: Self.graceRange, default: 10))
+                "strike-duration", in: values, range: Self.strikeDurationRange, default: 1))
     }
 
     /// The time limit in milliseconds.
     public var timeLimitMilliseconds: Int64 { Int64(timeLimitSeconds) * 1000 }
     /// The strike animation in milliseconds.
     public var strikeMilliseconds: Int64 { Int64((strikeDuration * 1000).rounded()) }
-    /// The grace in milliseconds.
-    public var graceMilliseconds: Int64 { Int64(graceSeconds) * 1000 }
 }
 
 extension Comparable {

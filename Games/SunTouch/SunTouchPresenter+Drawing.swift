@@ -23,7 +23,7 @@ extension SunTouchPresenter {
 
     /// Milliseconds the presenter may add to the view's times to animate locally.
     static func localElapsed(_ view: SunTouchView, _ context: PresenterContext) -> Int64 {
-        guard view.phase == .playing, view.pause == nil else { return 0 }
+        guard view.phase == .playing, !view.paused else { return 0 }
         return min(max(0, context.elapsedMilliseconds), max(0, view.left))
     }
 

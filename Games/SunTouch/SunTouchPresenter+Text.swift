@@ -20,10 +20,10 @@ extension SunTouchPresenter {
         let other = opponentName(view, context)
         if view.phase == .over { return view.end ?? "Game over." }
         let passed = max(0, context.elapsedMilliseconds)
-        if let grace = view.pause {
+        if view.paused {
             let away = view.players.filter(\.away).map { $0.seat == view.you ? "Your" : "\(context.name(of: $0.seat))'s" }
             let who = away.isEmpty ? "A player's" : away.joined(separator: " and ")
-            return "Paused: \(who) connection dropped; waiting \(SunTouchFormat.seconds(grace - passed)) for them to come back."
+            return "Paused: \(who) connection dropped; waiting for them to come back."
         }
         switch view.phase {
         case .toss:
@@ -54,7 +54,7 @@ extension SunTouchPresenter {
             return "SunTouch coin toss: " + messageLine(view, context: context, lineMode: true)
         case .playing:
             var parts = ["SunTouch: \(scores) of \(view.suns) suns", "\(SunTouchFormat.clock(view.left)) left"]
-            if let grace = view.pause { parts.append("paused, \(SunTouchFormat.seconds(grace)) of grace left") }
+            if view.paused { parts.append("paused until both players are connected") }
             if let me = view.me { parts.append(me.cool > 0 ? "cooling \(SunTouchFormat.seconds(me.cool))" : "ready to strike") }
             let recent = view.strikes.suffix(4).map { strike in
                 "\(name(strike.seat)) at \(SunTouchFormat.decimal(strike.x)) \(SunTouchFormat.decimal(strike.y)) r \(SunTouchFormat.decimal(strike.r)) \(SunTouchFormat.seconds(strike.age)) ago"

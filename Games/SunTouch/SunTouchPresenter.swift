@@ -73,7 +73,7 @@ public struct SunTouchPresenter: GamePresenter, Hashable {
     /// Space or Enter: toss during the toss, strike at the cursor during play.
     func act(view: SunTouchView, context: PresenterContext) -> PresenterAction<SunTouchMove> {
         guard let me = view.me else { return .message("Spectators watch; they cannot strike.") }
-        if view.pause != nil { return .message("The game is paused until both players are connected.") }
+        if view.paused { return .message("The game is paused until both players are connected.") }
         switch view.phase {
         case .over:
             return .message("The game is over.")
@@ -141,7 +141,7 @@ public struct SunTouchPresenter: GamePresenter, Hashable {
         case .over: return nil
         case .toss: return 250
         case .playing:
-            if view.pause != nil { return 250 }
+            if view.paused { return 250 }
             return view.strikes.contains { $0.age < view.dur } ? 50 : 100
         }
     }

@@ -119,15 +119,16 @@ public struct SunTouchView: Codable, Hashable, Sendable {
     public var captured: [Sun]
     /// The coin toss, while it runs.
     public var toss: Toss?
-    /// While paused for a dropped player: milliseconds of grace left.
-    public var pause: Int64?
+    /// Whether the game is paused while a dropped player's seat is held for them (the host's grace
+    /// period, counted down in the lobby's `graceMs`; the game has no countdown of its own).
+    public var paused: Bool
     /// The result, once over.
     public var end: String?
 
     /// Creates a view.
     public init(
         phase: Phase, you: SeatID?, suns: Int, clock: Int64, left: Int64, dur: Int64, players: [Player],
-        strikes: [Strike], captured: [Sun], toss: Toss?, pause: Int64?, end: String?
+        strikes: [Strike], captured: [Sun], toss: Toss?, paused: Bool, end: String?
     ) {
         self.phase = phase
         self.you = you
@@ -139,7 +140,7 @@ public struct SunTouchView: Codable, Hashable, Sendable {
         self.strikes = strikes
         self.captured = captured
         self.toss = toss
-        self.pause = pause
+        self.paused = paused
         self.end = end
     }
 

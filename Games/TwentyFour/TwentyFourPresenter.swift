@@ -39,8 +39,12 @@ public struct TwentyFourPresenter: GamePresenter {
         }
         switch key {
         case .character(let character):
-            if character == "g" || character == "G" { return .send(.giveUp) }
+            if character == "g" || character == "G", currentInput(for: view).isEmpty { return .send(.giveUp) }
             guard let typed = Self.typed(character) else {
+                if isTypingText(view) && character.isLetter {
+                    // Never a command while an expression is being typed.
+                    return .message("Letters are not part of an expression; Delete clears it (then g gives up, q leaves).")
+                }
                 return .message("Type digits, + − × /, parentheses; Enter submits, g gives up.")
             }
             guard input.count < ExpressionParser.maximumLength else { return .message("That is long enough.") }
@@ -82,6 +86,11 @@ public struct TwentyFourPresenter: GamePresenter {
 
     public var lineHelp: String {
         "an expression with the four numbers, like 8/(3-8/3), or g to give up"
+    }
+
+    /// An expression is being typed: letters belong to it (and are refused there), not to the client.
+    public func isTypingText(_ view: TwentyFourView) -> Bool {
+        view.canAnswer && !currentInput(for: view).isEmpty
     }
 
     public func refreshInterval(for view: TwentyFourView) -> Int? {

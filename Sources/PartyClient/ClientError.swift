@@ -8,6 +8,8 @@ public enum ClientError: Error, Hashable, Sendable {
     case rejected(reason: String, message: String)
     /// The connection closed before the host answered hello.
     case closedDuringHandshake(String)
+    /// The session needs a join code and the person gave none.
+    case noJoinCode
 }
 
 extension ClientError: CustomStringConvertible {
@@ -21,6 +23,8 @@ extension ClientError: CustomStringConvertible {
             "The host refused to seat you: \(message)"
         case .closedDuringHandshake(let detail):
             "The host closed the connection before seating you (\(detail))."
+        case .noJoinCode:
+            "No join code was given; that session needs one (ask the host for it)."
         }
     }
 }

@@ -2,7 +2,11 @@ import PartyWire
 import Synchronization
 
 /// A client's place in a session that survives dropped connections: when the connection drops,
-/// it reconnects with backoff and presents the seat's token, so play goes on where it stopped.
+/// it reconnects with backoff and presents the seat's newest token, so play goes on where it
+/// stopped. With a `SeatMemory` every welcome's token is also kept on disk, for a restarted client.
+///
+/// When nothing listens at the host's address any more (connections refused for
+/// `hostGoneAfter`), the host is gone: the session ends at once instead of after `patience`.
 ///
 /// Use it scoped: `try await PartySession.withSession(to:hello:) { session, welcome in … }`.
 public final class PartySession: Sendable {
@@ -10,8 +14,19 @@ public final class PartySession: Sendable {
     public let events: AsyncStream<ClientEvent>
     let eventContinuation: AsyncStream<ClientEvent>.Continuation
     let state = Mutex<(connection: PartyConnection?, leaving: Bool)>((nil, false))
+    /// Where the seat's token is kept between runs, if anywhere.
+    let seats: SeatMemory?
+    /// Called once when the session ends because nothing listens at the host's address any more.
+    let onHostGone: (@Sendable () -> Void)?
 
-    init() {
+    /// How long the client tries to get its seat back after a drop, by default.
+    public static let defaultPatience = Duration.seconds(30)
+    /// How long connections must have been refused before the host counts as gone.
+    public static let hostGoneAfter = Duration.seconds(2)
+
+    init(seats: SeatMemory?, onHostGone: (@Sendable () -> Void)? = nil) {
+        self.seats = seats
+        self.onHostGone = onHostGone
         (events, eventContinuation) = AsyncStream<ClientEvent>.makeStream()
     }
 
@@ -32,13 +47,17 @@ public final class PartySession: Sendable {
     var leaving: Bool { state.withLock { $0.leaving } }
 
     /// Joins, then runs `body`; reconnects behind its back for up to `patience` after a drop.
+    /// `seats` keeps every welcome's token on disk and forgets it when the seat is given up;
+    /// `onHostGone` hears when the session ended because the host is gone (refused connections).
     public static func withSession<Result: Sendable>(
         to address: HostAddress,
         hello: Hello,
-        patience: Duration = .seconds(30),
+        patience: Duration = PartySession.defaultPatience,
+        seats: SeatMemory? = nil,
+        onHostGone: (@Sendable () -> Void)? = nil,
         body: @Sendable (PartySession, Welcome) async throws -> Result
     ) async throws -> Result {
-        let session = PartySession()
+        let session = PartySession(seats: seats, onHostGone: onHostGone)
         let (welcomes, welcomeContinuation) = AsyncStream<Welcome>.makeStream()
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
@@ -66,6 +85,7 @@ public final class PartySession: Sendable {
     }
 
     /// Connects and forwards events; after an unexpected drop, reconnects with the latest token.
+    /// Every `.disconnected` it sends is one whole sentence for people.
     func keepConnected(
         to address: HostAddress, hello: Hello, patience: Duration,
         firstWelcome: AsyncStream<Welcome>.Continuation
@@ -73,11 +93,16 @@ public final class PartySession: Sendable {
         var hello = hello
         var first = true
         var lostAt: ContinuousClock.Instant?
+        var refusedSince: ContinuousClock.Instant?
         var delay = Duration.milliseconds(250)
         var lastProblem = ""
         defer {
             firstWelcome.finish()
             eventContinuation.finish()
+        }
+        func end(_ sentence: String, seatGone: Bool) {
+            if seatGone { seats?.forget() }
+            eventContinuation.yield(.disconnected(sentence))
         }
         while true {
             do {
@@ -86,17 +111,14 @@ public final class PartySession: Sendable {
                     await self.forward(connection: connection, welcome: welcome, first: isFirst, firstWelcome: firstWelcome)
                 }
                 first = false
+                refusedSince = nil
                 hello.token = outcome.token
                 hello.hostKey = nil
                 switch outcome.end {
                 case .finished(let why):
-                    eventContinuation.yield(.disconnected(why))
-                    return
+                    return end(Self.sentence(why), seatGone: true)
                 case .lost(let why):
-                    if leaving {
-                        eventContinuation.yield(.disconnected("You left the session."))
-                        return
-                    }
+                    if leaving { return end("You left the session.", seatGone: true) }
                     lostAt = .now
                     delay = .milliseconds(250)
                     lastProblem = why
@@ -104,19 +126,48 @@ public final class PartySession: Sendable {
                 }
             } catch let error as ClientError {
                 if first { throw error }
-                if case .rejected(_, let message) = error {
-                    eventContinuation.yield(.disconnected("Could not get the seat back: \(message)"))
-                    return
+                switch error {
+                case .rejected(_, let message):
+                    return end("The host did not give your seat back (\(Self.clause(message))).", seatGone: true)
+                case .cannotConnect(_, _, let detail):
+                    refusedSince = detail == "connection refused" ? refusedSince ?? .now : nil
+                    lastProblem = detail
+                case .closedDuringHandshake(let detail):
+                    refusedSince = nil
+                    lastProblem = detail
+                case .badAddress, .noJoinCode:
+                    refusedSince = nil
+                    lastProblem = "\(error)"
                 }
-                lastProblem = "\(error)"
             }
-            guard !leaving, !Task.isCancelled, let since = lostAt, ContinuousClock.now - since < patience else {
-                eventContinuation.yield(.disconnected("The connection was lost and could not be restored (\(lastProblem))."))
-                return
+            if leaving { return end("You left the session.", seatGone: true) }
+            if let since = refusedSince, ContinuousClock.now - since >= Self.hostGoneAfter {
+                onHostGone?()
+                return end("The host has gone away: nothing answers at \(address) any more.", seatGone: true)
+            }
+            guard !Task.isCancelled, let since = lostAt, ContinuousClock.now - since < patience else {
+                let seconds = patience.components.seconds
+                return end("The connection to the host was lost and could not be restored in \(seconds) seconds (\(Self.clause(lastProblem))).",
+                           seatGone: false)
             }
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(4))
         }
+    }
+
+    /// `text` as a sentence: capitalised, with a full stop unless it ends in one.
+    static func sentence(_ text: String) -> String {
+        let trimmed = text.trimmingWhitespace()
+        guard let first = trimmed.first else { return "The session ended." }
+        let body = first.uppercased() + trimmed.dropFirst()
+        return body.last.map { ".!?".contains($0) } == true ? body : body + "."
+    }
+
+    /// `text` as a clause inside a sentence: without its closing full stop.
+    static func clause(_ text: String) -> String {
+        var trimmed = text.trimmingWhitespace()
+        while trimmed.last == "." { trimmed.removeLast() }
+        return trimmed
     }
 
     /// How one connection ended.
@@ -127,11 +178,14 @@ public final class PartySession: Sendable {
         case lost(String)
     }
 
-    /// Forwards one connection's events; returns how it ended and the token to come back with.
+    /// Forwards one connection's events; returns how it ended and the token to come back with
+    /// (the newest welcome's: each token works once).
     func forward(connection: PartyConnection, welcome: Welcome, first: Bool,
                  firstWelcome: AsyncStream<Welcome>.Continuation) async -> (end: End, token: String) {
         state.withLock { $0.connection = connection }
         defer { state.withLock { $0.connection = nil } }
+        seats?.remember(welcome)
+        var token = welcome.token
         if first {
             firstWelcome.yield(welcome)
             firstWelcome.finish()
@@ -142,16 +196,18 @@ public final class PartySession: Sendable {
         for await event in connection.events {
             switch event {
             case .disconnected(let why):
-                return (.lost(why), welcome.token)
+                return (.lost(why), token)
             case .ended(let message):
                 eventContinuation.yield(event)
-                return (.finished(message.message), welcome.token)
+                return (.finished(message.message), token)
             case .welcome(let again):
+                seats?.remember(again)
+                token = again.token
                 eventContinuation.yield(.reconnected(again))
             default:
                 eventContinuation.yield(event)
             }
         }
-        return (.lost("the connection closed"), welcome.token)
+        return (.lost("the connection closed"), token)
     }
 }

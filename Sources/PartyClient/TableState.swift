@@ -23,8 +23,11 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     public private(set) var gameOver: GameOver?
     /// The latest line worth showing (a rejection, someone leaving, an error).
     public private(set) var notice: String?
-    /// Set when the session is over for us, with the reason.
+    /// Set when the session is over for us, with the reason (one sentence).
     public private(set) var closed: String?
+    /// While the connection is down and the client tries to get its seat back: since when, and why
+    /// it dropped. Nothing typed is sent meanwhile.
+    public private(set) var reconnecting: (since: ContinuousClock.Instant, why: String)?
 
     /// Starts from the host's welcome.
     public init(welcome: Welcome) {
@@ -47,6 +50,9 @@ public struct TableState<View: Codable & Sendable>: Sendable {
 
     /// Whether a game is running.
     public var playing: Bool { lobby?.state == "playing" && gameOver == nil }
+
+    /// Whether the connection is down (the client is reconnecting).
+    public var isReconnecting: Bool { reconnecting != nil }
 
     /// The milliseconds since the view arrived.
     public var elapsedMilliseconds: Int64 {
@@ -76,10 +82,13 @@ public struct TableState<View: Codable & Sendable>: Sendable {
         case .welcome, .rejected:
             return .none
         case .connectionLost(let why):
+            reconnecting = (.now, why)
+            yourTurn = false
             notice = "Connection lost (\(why)); reconnecting…"
             return .notice(notice!)
         case .reconnected(let message):
             welcome = message
+            reconnecting = nil
             notice = "Reconnected."
             return .notice(notice!)
         case .lobby(let message):
@@ -114,13 +123,18 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             notice = message.message
             return .notice(message.message)
         case .ended(let message):
+            reconnecting = nil
             closed = message.message
             return .closed(message.message)
         case .error(let message):
             notice = message.message
             return .notice(message.message)
         case .disconnected(let why):
-            if closed == nil { closed = "Disconnected: \(why)." }
+            reconnecting = nil
+            if closed == nil {
+                // PartySession says a whole sentence; a bare connection's reason is a fragment.
+                closed = why.last.map { ".!?".contains($0) } == true ? why : "Disconnected: \(why)."
+            }
             return .closed(closed!)
         }
     }

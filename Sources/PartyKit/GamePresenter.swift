@@ -30,10 +30,17 @@ public protocol GamePresenter: Sendable {
     /// How often the screen needs redrawing while nothing arrives (countdowns, animations), in
     /// milliseconds; nil when only new views and keys change it.
     func refreshInterval(for view: Rules.View) -> Int?
+
+    /// Whether the player is in the middle of typing text (a half-typed answer): then every
+    /// character key belongs to the presenter, and the client treats none of them (`q`, `r`…) as
+    /// its own command.
+    func isTypingText(_ view: Rules.View) -> Bool
 }
 
 extension GamePresenter {
     public func refreshInterval(for view: Rules.View) -> Int? { nil }
+
+    public func isTypingText(_ view: Rules.View) -> Bool { false }
 }
 
 /// What a presenter knows besides the view: who is looking, who is playing, how long ago the view came.

@@ -18,13 +18,16 @@ struct FullScreenShell<Game: PartyGame> {
     var statusSince = ContinuousClock.now
     var game = 0
     var news = LobbyNews()
+    /// When the host's player pressed `q` while others were there; a second `q` soon after ends the session.
+    var quitAskedAt: ContinuousClock.Instant?
 
-    init(connection: PartySession, welcome: Welcome, terminal: Terminal, color: Bool, banner: String?) {
+    init(connection: PartySession, welcome: Welcome, terminal: Terminal, color: Bool, banner: String?, notice: String? = nil) {
         self.connection = connection
         self.banner = banner
         self.terminal = terminal
         self.color = color
         table = TableState(welcome: welcome)
+        status = notice
     }
 
     /// Runs until the person leaves or the session ends; returns why it ended.
@@ -80,9 +83,10 @@ struct FullScreenShell<Game: PartyGame> {
     /// Keeps the status line in step with what the host said.
     mutating func noteChange(_ change: TableState<Game.Rules.View>.Change) {
         if table.game != game {
+            // A new game clears the last one's notices; the first view keeps what was said on joining.
+            if game != 0 { status = nil }
             game = table.game
             presenter = Game.Presenter()
-            status = nil
         }
         switch change {
         case .notice(let text): status = text
@@ -96,14 +100,33 @@ struct FullScreenShell<Game: PartyGame> {
 
     /// Reacts to a key; false means leave.
     mutating func handle(_ key: Key) -> Bool {
+        if let asked = quitAskedAt {
+            quitAskedAt = nil
+            if ContinuousClock.now - asked < Self.quitQuestionLifetime, key == .character("q") || key == .character("Q") || key == .character("y") {
+                return false
+            }
+            status = "The session goes on."
+            return true
+        }
+        // Half-typed text (a TwentyFour expression) owns every character key: no letter is a command then.
+        let typing = table.playing && table.view.map { presenter.isTypingText($0) } == true
         switch key {
-        case .character("q"), .character("Q"), .control("c"), .control("d"):
+        case .control("c"), .control("d"):
             return false
+        case .character("q") where !typing, .character("Q") where !typing:
+            guard table.me?.host == true, othersPresent else { return false }
+            quitAskedAt = .now
+            status = Self.quitQuestion
+            return true
         default:
             break
         }
+        if table.isReconnecting {
+            status = "Reconnecting to the host: nothing is sent until it answers (q leaves)."
+            return true
+        }
         let phase = self.phase
-        if phase == "over" {
+        if !typing, phase == "over" {
             if key == .character("r") || key == .character("R") {
                 connection.send(Rematch())
                 status = "Rematch asked; waiting for the others…"
@@ -138,6 +161,17 @@ struct FullScreenShell<Game: PartyGame> {
         return true
     }
 
+    /// The question the host's player gets for `q` while others are at the table.
+    static var quitQuestion: String { "Others are here: q again ends it for all." }
+    /// How long a second `q` counts as the answer.
+    static var quitQuestionLifetime: Duration { .seconds(10) }
+
+    /// Whether anyone besides us (and bots) would lose the session: another person seated, or a spectator.
+    var othersPresent: Bool {
+        let players = table.lobby?.players ?? table.welcome.players
+        return players.contains { $0.seat != table.seat.index && !$0.bot } || (table.lobby?.spectators ?? 0) > 0
+    }
+
     /// The table's state as the screen shows it: a game whose result arrived is over, even before
     /// the lobby update that says so.
     var phase: String {
@@ -149,22 +183,41 @@ struct FullScreenShell<Game: PartyGame> {
         PresenterContext(seat: table.viewerSeat, names: table.names, elapsedMilliseconds: table.elapsedMilliseconds, color: color)
     }
 
+    /// While the connection is down: no board (and no "Your turn"), only what is going on.
+    func drawReconnecting(on canvas: inout Canvas, since: ContinuousClock.Instant, top: Int, height: Int) {
+        let elapsed = ContinuousClock.now - since
+        let left = max(0, (PartySession.defaultPatience - elapsed).components.seconds)
+        let lines = [
+            "The connection to the host was lost.",
+            "Reconnecting… (giving up in \(left) s)",
+            "Nothing you type is sent until the host answers; q leaves.",
+        ]
+        let y = top + max(0, (height - lines.count) / 2)
+        for (index, line) in lines.enumerated() {
+            canvas.putCentered(line, y: y + index, style: index == 0 ? TextStyle(bold: true) : .plain)
+        }
+    }
+
     func draw() {
         let size = Terminal.size
         var canvas = Canvas(width: size.width, height: size.height)
         ShellScreen.drawTitle(on: &canvas, table: table, banner: banner, color: color)
         let phase = self.phase
         let area = (y: 1, height: max(0, size.height - 3))
-        if let view = table.view, phase == "playing" || phase == "over" {
+        if let lost = table.reconnecting {
+            drawReconnecting(on: &canvas, since: lost.since, top: area.y, height: area.height)
+        } else if let view = table.view, phase == "playing" || phase == "over" {
             var gameCanvas = Canvas(width: size.width, height: area.height)
             presenter.draw(view, context: context, on: &gameCanvas)
             canvas.paste(gameCanvas, x: 0, y: area.y)
         } else {
             ShellScreen.drawLobby(on: &canvas, table: table, top: area.y, height: area.height, color: color)
         }
-        let help = ShellScreen.keyLine(table: table, phase: phase, gameKeys: presenter.keyHelp)
-        let fresh = ContinuousClock.now - statusSince < .seconds(5) ? status : nil
-        let line = ShellScreen.statusLine([fresh, table.gameOver?.summary, table.lobby?.message], shown: canvas)
+        let help = table.isReconnecting ? "reconnecting… · q leave" : ShellScreen.keyLine(table: table, phase: phase, gameKeys: presenter.keyHelp)
+        let asking = quitAskedAt.map { ContinuousClock.now - $0 < Self.quitQuestionLifetime } == true
+        let fresh = asking ? Self.quitQuestion : ContinuousClock.now - statusSince < .seconds(5) ? status : nil
+        let reconnecting = table.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
+        let line = ShellScreen.statusLine([fresh, reconnecting, table.gameOver?.summary, table.lobby?.message], shown: canvas)
         canvas.put(String(line.prefix(size.width)), x: 0, y: size.height - 2, style: TextStyle(bold: true))
         canvas.put(String(help.prefix(size.width)), x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)

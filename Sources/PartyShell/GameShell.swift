@@ -14,18 +14,20 @@ public enum GameShell {
         }
     }
 
-    /// Plays on a connection that the host has already welcomed.
+    /// Plays on a connection that the host has already welcomed; `notice` (such as "Welcome back")
+    /// is shown first.
     public static func play<Game: PartyGame>(
-        _: Game.Type, connection: PartySession, welcome: Welcome, options: ShellOptions
+        _: Game.Type, connection: PartySession, welcome: Welcome, options: ShellOptions, notice: String? = nil
     ) async throws -> String {
         if options.fullScreen {
             let terminal = Terminal(interruptHandling: .report, color: options.color)
             try terminal.enterFullScreen()
             defer { terminal.restore() }
             var screen = FullScreenShell<Game>(connection: connection, welcome: welcome, terminal: terminal,
-                                               color: options.color, banner: options.banner)
+                                               color: options.color, banner: options.banner, notice: notice)
             return await screen.run()
         } else {
+            if let notice { Console.say(notice) }
             var lines = LineShell(connection: connection, welcome: welcome, play: PresenterLines<Game>())
             return await lines.run()
         }
@@ -34,7 +36,8 @@ public enum GameShell {
     /// Plays a game this client has no presenter for (or when the person asked for plain text):
     /// the host's plain-text views and a numbered menu of moves, one block per update, in any
     /// terminal. The hello must have listed the games this client draws (`Hello.games`).
-    public static func playPlainText(connection: PartySession, welcome: Welcome) async -> String {
+    public static func playPlainText(connection: PartySession, welcome: Welcome, notice: String? = nil) async -> String {
+        if let notice { Console.say(notice) }
         var lines = LineShell(connection: connection, welcome: welcome, play: PlainTextLines())
         return await lines.run()
     }

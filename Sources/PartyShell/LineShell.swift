@@ -45,7 +45,7 @@ struct LineShell<Play: LinePlay> {
                 case .event(let event):
                     let change = table.apply(event)
                     if case .closed(let why) = change {
-                        Self.say("Session over: \(why)")
+                        // The caller prints it, once: the session's last word is one sentence.
                         outcome = why
                         break loop
                     }
@@ -128,6 +128,10 @@ struct LineShell<Play: LinePlay> {
             return true
         default:
             break
+        }
+        if table.isReconnecting {
+            if !line.isEmpty { Self.say("! Reconnecting to the host: nothing is sent until it answers (q leaves).") }
+            return true
         }
         if table.spectating {
             if !line.isEmpty { Self.say("! You are watching; spectators cannot move.") }

@@ -16,17 +16,18 @@ struct LobbyNews {
         guard let lobby, lobby != last else { return [] }
         let previous = last
         last = lobby
-        guard let you else { return [] }
+        // The first table seen is where we start, not news: its watchers were there before us.
+        guard let previous, let you else { return [] }
         var sentences: [String] = []
         let mine = lobby.players.first { $0.seat == you }
         if lobby.state == "over", mine?.rematch == false {
-            let askedBefore = Set((previous?.state == "over" ? previous?.players ?? [] : []).filter(\.rematch).map(\.seat))
+            let askedBefore = Set((previous.state == "over" ? previous.players : []).filter(\.rematch).map(\.seat))
             for player in lobby.players where player.rematch && player.seat != you && !askedBefore.contains(player.seat) {
                 sentences.append("\(player.name) asks for a rematch: \(rematchHint).")
             }
         }
         let watching = lobby.spectators
-        if watching > previous?.spectators ?? 0 {
+        if watching > previous.spectators {
             sentences.append("Someone is watching (\(watching) spectator\(watching == 1 ? "" : "s") now).")
         }
         return sentences

@@ -32,6 +32,8 @@ public struct SessionLobby: Sendable {
         public var address: HostAddress
         /// Join as a spectator.
         public var watch: Bool
+        /// The advertised instance name ("Alice's Four in a Row").
+        public var instanceName: String
     }
 
     /// Lets the person choose a session; returns its address, or nil when they quit. `notice` (why
@@ -62,7 +64,8 @@ public struct SessionLobby: Sendable {
             guard let address = resolved.addresses.first else {
                 throw DiscoveryError.serviceUnavailable(choice.service.instanceName)
             }
-            return Choice(address: HostAddress(host: address, port: Int(resolved.port)), watch: choice.watch)
+            return Choice(address: HostAddress(host: address, port: Int(resolved.port)), watch: choice.watch,
+                          instanceName: resolved.instanceName)
         }
     }
 

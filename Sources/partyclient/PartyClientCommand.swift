@@ -8,6 +8,7 @@ import PartyKit
 import PartyShell
 import PartyTerminal
 import PartyWire
+import Synchronization
 
 /// `partyclient`: finds partyhost sessions on the network and joins one.
 @main
@@ -86,6 +87,16 @@ struct PartyClientCommand: AsyncParsableCommand {
         }
     }
 
+    /// Prints the last word of a session, unless it was said already.
+    func say(_ outcome: String) {
+        if !outcome.isEmpty { print(outcome) }
+    }
+
+    /// Where to look for sessions.
+    var interfaceChoice: DiscoveryInterfaces {
+        interfaces.isEmpty ? .automatic : .named(interfaces)
+    }
+
     /// The games this client draws itself (none with --plain-text); the host sends plain text for others.
     var drawnGames: [String] {
         plainText ? [] : GameCatalog.all.map { $0.descriptor.id }
@@ -98,7 +109,6 @@ struct PartyClientCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        let interfaceChoice = interfaces.isEmpty ? DiscoveryInterfaces.automatic : .named(interfaces)
         if list {
             let services = try await ServiceBrowser.list(subtype: game.map { "_\($0)" }, interfaces: interfaceChoice,
                                                          duration: .milliseconds(Int64(timeout * 1000)))
@@ -109,14 +119,20 @@ struct PartyClientCommand: AsyncParsableCommand {
         let playerName = name ?? ProcessInfo.processInfo.environment["USER"] ?? "Player"
         if let connect {
             let address = try HostAddress(parsing: connect)
-            return print(try await join(address, watching: watch, as: playerName, fullScreen: fullScreen))
+            return say(try await join(address, instance: nil, watching: watch, as: playerName, fullScreen: fullScreen))
         }
         let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen,
                                  color: Terminal.colorEnabled, drawnGames: Set(drawnGames))
         var notice: String?
         while let chosen = try await lobby.choose(notice: notice) {
             do {
-                return print(try await join(chosen.address, watching: watch || chosen.watch, as: playerName, fullScreen: fullScreen))
+                return say(try await join(chosen.address, instance: chosen.instanceName, watching: watch || chosen.watch,
+                                          as: playerName, fullScreen: fullScreen))
+            } catch ClientError.cannotConnect(_, _, let detail) where detail == "connection refused" {
+                // Listed, but nothing listens there: the host is gone. Ask the network to confirm, so
+                // every list drops it in seconds, not minutes (RFC 6762 10.4).
+                try? await ServiceBrowser.reconfirm(chosen.instanceName, interfaces: interfaceChoice)
+                notice = "\(chosen.instanceName) has gone away (nothing answers there any more)."
             } catch let error as ClientError {
                 // A session from the list that would not take us (full, a game running, gone…):
                 // back to the list, saying why; another session, or watching, may do.
@@ -126,26 +142,54 @@ struct PartyClientCommand: AsyncParsableCommand {
     }
 
     /// Joins the host at `address` and plays (or watches) until the session ends; asks for the join
-    /// code when the host wants one. Returns what to print at the end.
-    func join(_ address: HostAddress, watching: Bool, as playerName: String, fullScreen: Bool) async throws -> String {
+    /// code when the host wants one (as often as the host lets us try). A seat kept from an earlier
+    /// run for this session and name is asked for back (its token presented), and every new token
+    /// is kept (`SeatMemory`). Returns what to print at the end (empty when it was printed).
+    func join(_ address: HostAddress, instance: String?, watching: Bool, as playerName: String, fullScreen: Bool) async throws -> String {
         var joinCode = code
-        var attempt = 1
+        let memory = watching ? nil : SeatMemory.standardDirectory().map {
+            SeatMemory(directory: $0, address: address, instance: instance, name: playerName)
+        }
+        defer { memory?.close() }
+        var token = memory?.claim()
+        var notice: String?
+        let prompt = CodePrompt(fullScreen: fullScreen, color: Terminal.colorEnabled)
+        let hostGone = Mutex(false)
         while true {
             let hello = Hello(client: "partyclient", name: playerName, game: game,
-                              role: watching ? "spectator" : nil, code: joinCode, games: drawnGames)
+                              role: watching ? "spectator" : nil, token: token, code: joinCode, games: drawnGames)
+            let firstNotice = notice
             do {
-                return try await PartySession.withSession(to: address, hello: hello) { session, welcome in
+                let outcome = try await PartySession.withSession(
+                    to: address, hello: hello, seats: memory, onHostGone: { hostGone.withLock { $0 = true } }
+                ) { session, welcome in
+                    let greeting = welcome.reconnected
+                        ? "Welcome back, \(welcome.name): you have your seat in \(welcome.sessionName) again."
+                        : firstNotice
                     guard !plainText, let chosen = GameCatalog.game(id: welcome.game) else {
-                        return await GameShell.playPlainText(connection: session, welcome: welcome)
+                        return await GameShell.playPlainText(connection: session, welcome: welcome, notice: greeting)
                     }
                     let options = ShellOptions(address: address, name: playerName, fullScreen: fullScreen, color: Terminal.colorEnabled)
-                    return try await GameShell.play(chosen, connection: session, welcome: welcome, options: options)
+                    return try await GameShell.play(chosen, connection: session, welcome: welcome, options: options, notice: greeting)
                 }
-            } catch ClientError.rejected(let reason, let message) where (reason == "codeRequired" || reason == "wrongCode") && attempt < 3 {
-                Console.say(message)
-                guard let typed = await Console.ask("Join code: ") else { throw ClientError.rejected(reason: reason, message: message) }
+                if let instance, hostGone.withLock({ $0 }) {
+                    // Say it now; then ask the network to confirm the session is gone, so every
+                    // list drops it in seconds, not minutes (RFC 6762 10.4).
+                    print(outcome)
+                    try? await ServiceBrowser.reconfirm(instance, interfaces: interfaceChoice)
+                    return ""
+                }
+                return outcome
+            } catch ClientError.rejected(let reason, _) where reason == "badToken" && token != nil {
+                // The host no longer holds that seat (the grace ran out, or it is another session now).
+                memory?.forget()
+                token = nil
+                notice = "The seat you had here before is no longer held for you, so you joined as a new player."
+            } catch ClientError.rejected(let reason, let message) where reason == "codeRequired" || reason == "wrongCode" {
+                guard let typed = await prompt.ask(session: instance ?? address.description, reason: message) else {
+                    throw ClientError.noJoinCode
+                }
                 joinCode = typed
-                attempt += 1
             }
         }
     }

@@ -74,3 +74,63 @@ struct RecordCacheTests {
         #expect(cache.knownAnswers(for: question, now: start + .seconds(60)).isEmpty)
     }
 }
+
+@Suite("Record cache: passive observation of failures (RFC 6762 10.5)")
+struct UnansweredQueryTests {
+    let start = ContinuousClock.now
+    let name = try! DNSName("Game._partyhost._tcp.local.")
+
+    func srv(ttl: UInt32 = 120) -> DNSRecord {
+        DNSRecord(name: name, data: .srv(priority: 0, weight: 0, port: 4711, target: try! DNSName("partyhost-1.local.")), ttl: ttl, cacheFlush: true)
+    }
+
+    func query(_ type: DNSRecordType = .srv, unicast: Bool = false, known: [DNSRecord] = []) -> DNSMessage {
+        DNSMessage(questions: [DNSQuestion(name: name, type: type, unicastResponse: unicast)], answers: known)
+    }
+
+    @Test("two unanswered queries flush a record ten seconds after the second, long before its TTL")
+    func twoUnansweredQueriesFlush() {
+        var cache = RecordCache()
+        cache.insert(srv(), now: start)
+        cache.noteQuery(query(), now: start + .seconds(1))
+        cache.noteQuery(query(), now: start + .seconds(2))
+        let dropped1 = cache.removeExpired(now: start + .milliseconds(11_900))
+        #expect(!dropped1)
+        let dropped2 = cache.removeExpired(now: start + .seconds(12))
+        #expect(dropped2)
+        #expect(cache.records(named: name).isEmpty)
+    }
+
+    @Test("an answer in between clears the count; one unanswered query is not enough")
+    func answerClears() {
+        var cache = RecordCache()
+        cache.insert(srv(), now: start)
+        cache.noteQuery(query(), now: start + .seconds(1))
+        cache.insert(srv(), now: start + .seconds(1))
+        cache.noteQuery(query(.any), now: start + .seconds(2))
+        let dropped3 = cache.removeExpired(now: start + .seconds(60))
+        #expect(!dropped3)
+        #expect(cache.records(named: name).count == 1)
+    }
+
+    @Test("queries a live responder may stay silent to do not count: QU questions, known answers, truncated queries, other names")
+    func silentOnesDoNotCount() {
+        var cache = RecordCache()
+        cache.insert(srv(), now: start)
+        for second in 1...4 {
+            var truncated = query()
+            truncated.isTruncated = true
+            cache.noteQuery(truncated, now: start + .seconds(second))
+            cache.noteQuery(query(unicast: true), now: start + .seconds(second))
+            cache.noteQuery(query(known: [srv().with(ttl: 100)]), now: start + .seconds(second))
+            cache.noteQuery(query(.txt), now: start + .seconds(second))
+        }
+        let dropped4 = cache.removeExpired(now: start + .seconds(60))
+        #expect(!dropped4)
+        // A known answer with less than half its TTL left asks for a fresh one: that counts.
+        cache.noteQuery(query(known: [srv().with(ttl: 50)]), now: start + .seconds(61))
+        cache.noteQuery(query(known: [srv().with(ttl: 50)]), now: start + .seconds(62))
+        let dropped5 = cache.removeExpired(now: start + .seconds(72))
+        #expect(dropped5)
+    }
+}

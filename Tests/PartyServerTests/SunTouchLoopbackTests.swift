@@ -8,10 +8,10 @@ import Testing
 @Suite("SunTouch over loopback", .timeLimit(.minutes(1)))
 struct SunTouchLoopbackTests {
     /// Short games: few suns, the shortest time limit, quick strikes.
-    static let short = SunTouchConfiguration(suns: 4, timeLimitSeconds: 10, strikeDuration: 0.4, graceSeconds: 5)
+    static let short = SunTouchConfiguration(suns: 4, timeLimitSeconds: 10, strikeDuration: 0.4)
 
     /// Many suns, so that some are captured and some stay hidden in a short game.
-    static let crowded = SunTouchConfiguration(suns: 20, timeLimitSeconds: 10, strikeDuration: 0.4, graceSeconds: 5)
+    static let crowded = SunTouchConfiguration(suns: 20, timeLimitSeconds: 10, strikeDuration: 0.4)
 
     /// A bot's part in a game: its seat and the first toss it sent.
     struct BotReport: Sendable {

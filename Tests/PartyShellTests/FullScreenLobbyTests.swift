@@ -77,6 +77,9 @@ extension EndToEnd {
             try tmux.send(alice, "r")
             try await Task.sleep(for: .milliseconds(300))
             #expect(!tmux.screen(alice).contains("No game has ended yet"), "\(tmux.screen(alice))")
+            // Others are there (a watcher, Bob): the host's q asks first, a second q ends it.
+            try tmux.send(alice, "q")
+            try await want(tmux, alice, "q did not ask") { $0.contains("q again ends it for all") }
             try tmux.send(alice, "q")
             try await want(tmux, alice, "the host did not end") { $0.contains("[exited 0]") }
         }
@@ -114,6 +117,9 @@ extension EndToEnd {
             try await want(tmux, alice, "Alice was not told she waits") { $0.contains("waiting for") || $0.contains("Waiting for") }
             try tmux.send(bob, "r")
             try await want(tmux, bob, "the rematch did not start") { $0.contains("Your turn") && FourInARowScreen(tui: $0)?.discs == 0 }
+            // Others are there (a watcher, Bob): the host's q asks first, a second q ends it.
+            try tmux.send(alice, "q")
+            try await want(tmux, alice, "q did not ask") { $0.contains("q again ends it for all") }
             try tmux.send(alice, "q")
             try await want(tmux, alice, "the host did not end") { $0.contains("[exited 0]") }
         }

@@ -108,7 +108,17 @@ extension EndToEnd {
             }
             #expect(FourInARowScreen(tui: afterMove)?.column(3).count == 1)
 
+            // Alice's q asks first, since Bob is there (issue 17, point 8); another key goes on.
+            try tmux.send(alice, "q")
+            try await want(tmux, alice, "q did not ask before ending the session for Bob") {
+                $0.contains("q again ends it for all")
+            }
+            try tmux.send(alice, "x")
+            try await want(tmux, alice, "another key did not carry on") { $0.contains("The session goes on.") }
+            #expect(!tmux.screen(bob).contains("closed the session"))
             // Alice quits: Bob is told, both programs end, both terminals leave the alternate screen.
+            try tmux.send(alice, "q")
+            try await want(tmux, alice, "q did not ask again") { $0.contains("q again ends it for all") }
             try tmux.send(alice, "q")
             try await want(tmux, bob, "Bob was not told the session ended") {
                 $0.contains("Alice closed the session.") && $0.contains("[exited 0]")
@@ -132,6 +142,37 @@ extension EndToEnd {
             #expect(now.contains("(you)") && !screen.contains("Waiting for Ada"), "\(screen)")
             try tmux.send(alice, "q")
             try await want(tmux, alice, "the host did not end") { $0.contains("[exited 0]") }
+        }
+
+        @Test("TwentyFour: letters typed into an expression are never commands; the host's q then asks before ending (issue 17, point 8)")
+        func lettersInAnExpressionAreNotCommands() async throws {
+            let port = TestTools.freePort()
+            let command = TmuxServer.paneCommand([Executables.path("partyhost"), "--game", "twentyfour", "--port", "\(port)",
+                                                  "--bind", "127.0.0.1", "--interface", "lo", "--name", "Alice"])
+            let tmux = try TmuxServer(width: 90, height: 28, command: command)
+            defer { tmux.kill() }
+            try await want(tmux, alice, "the host's lobby never showed") { $0.contains("Players (1 of") }
+            try tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Bob"]))
+            try await want(tmux, bob, "Bob never joined") { $0.contains("Players (2 of") }
+            try tmux.send(bob, "Enter")
+            try tmux.send(alice, "Enter")
+            let started = await tmux.waitForScreen(alice, timeout: .seconds(5)) { $0.contains("Enter submits") }
+            if !started.ok { try tmux.send(alice, "s") }
+            try await want(tmux, alice, "the round never started") { $0.contains("Enter submits") }
+            try tmux.send(alice, "8", "q", "g", "r")
+            let typed = try await want(tmux, alice, "a letter in the expression was not refused") {
+                $0.contains("Letters are not part of an expression")
+            }
+            #expect(!typed.contains("[exited"), "q in an expression ended the host:\n\(typed)")
+            #expect(!typed.contains("You gave up"), "g in an expression gave up:\n\(typed)")
+            #expect(!tmux.screen(bob).contains("closed the session"))
+            // Cleared, q is a command again, and asks first because Bob is there.
+            try tmux.send(alice, "DC")
+            try tmux.send(alice, "q")
+            try await want(tmux, alice, "q did not ask") { $0.contains("q again ends it for all") }
+            try tmux.send(alice, "q")
+            try await want(tmux, bob, "Bob was not told the session ended") { $0.contains("Alice closed the session.") && $0.contains("[exited 0]") }
+            try await want(tmux, alice, "the host did not end") { $0.contains("Session ended.") && $0.contains("[exited 0]") }
         }
 
         @Test("NO_COLOR=1: the board is drawn with X and O and no colour escapes at all")

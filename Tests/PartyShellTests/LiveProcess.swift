@@ -17,6 +17,9 @@ final class LiveProcess: @unchecked Sendable {
     private var inputClosed = false
     /// What the test calls this program in failure messages.
     let label: String
+    /// The program's own `XDG_STATE_HOME` (where partyclient keeps seats), removed when the test
+    /// is done with it; nil when the test chose one.
+    private let stateHome: String?
 
     /// Starts `executable` (a path, or a name looked up with `/usr/bin/env`) with `arguments`.
     /// `environment` entries are added to (nil values removed from) the test's own environment.
@@ -30,6 +33,10 @@ final class LiveProcess: @unchecked Sendable {
             process.arguments = [executable] + arguments
         }
         var merged = ProcessInfo.processInfo.environment
+        // Seats are kept per program, never in the home folder of whoever runs the tests.
+        stateHome = environment.keys.contains("XDG_STATE_HOME") ? nil
+            : FileManager.default.temporaryDirectory.appendingPathComponent(TestTools.unique("state")).path
+        merged["XDG_STATE_HOME"] = stateHome
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
         let output = Pipe()
@@ -134,6 +141,7 @@ final class LiveProcess: @unchecked Sendable {
 
     deinit {
         stop()
+        if let stateHome { try? FileManager.default.removeItem(atPath: stateHome) }
     }
 }
 

@@ -6,13 +6,20 @@ import Foundation
 struct TmuxServer {
     /// The socket name, unique to this test.
     let socket: String
+    /// The panes' `XDG_STATE_HOME` (where partyclient keeps seats), unless the test gave its own.
+    let stateHome: String
 
     /// Starts the server with session `s`, window 0 running `command` in a `width` × `height` terminal.
-    init(width: Int, height: Int, command: String) throws {
+    /// Every pane gets `environment` too; `XDG_STATE_HOME` is a fresh folder of this server's own
+    /// unless given (so saved seats never leak from one test, or from a person, into another).
+    init(width: Int, height: Int, command: String, environment: [String: String?] = [:]) throws {
         socket = TestTools.unique("partyhost-exetests")
+        stateHome = FileManager.default.temporaryDirectory.appendingPathComponent(socket + "-state").path
+        var merged: [String: String?] = ["TMUX": nil, "NO_COLOR": nil, "TERM": "xterm-256color", "XDG_STATE_HOME": stateHome]
+        for (key, value) in environment { merged[key] = value }
         let result = try TestTools.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "s",
                                         "-x", "\(width)", "-y", "\(height)", command],
-                                       environment: ["TMUX": nil, "NO_COLOR": nil, "TERM": "xterm-256color"])
+                                       environment: merged)
         guard result.status == 0 else { throw TmuxError(text: "tmux new-session failed: \(result.output)") }
     }
 
@@ -26,9 +33,9 @@ struct TmuxServer {
         return result.output
     }
 
-    /// Opens window 1 running `command`.
-    func newWindow(_ command: String) throws {
-        try tmux("new-window", "-d", "-t", "s:1", command)
+    /// Opens window `index` (1 unless given) running `command`.
+    func newWindow(_ command: String, index: Int = 1) throws {
+        try tmux("new-window", "-d", "-t", "s:\(index)", command)
     }
 
     /// Types `keys` (tmux key names such as `Enter`, `Escape`, or literal text) into `target`.
@@ -59,9 +66,17 @@ struct TmuxServer {
         return (ok, last)
     }
 
-    /// Ends the server and every program in it.
+    /// Ends the server and every program in it, and removes its state folder.
     func kill() {
         _ = try? TestTools.run(["tmux", "-L", socket, "kill-server"], environment: ["TMUX": nil])
+        try? FileManager.default.removeItem(atPath: stateHome)
+    }
+
+    /// The process ids of the programs started in `target`'s pane (the children of its shell).
+    func programs(_ target: String) -> [Int32] {
+        let shell = format(target, "#{pane_pid}")
+        let output = (try? TestTools.run(["pgrep", "-P", shell]).output) ?? ""
+        return output.split(separator: "\n").compactMap { Int32($0.trimmingCharacters(in: .whitespaces)) }
     }
 
     /// A shell command for a pane: runs `words` (environment first, `-u NAME` to unset), then

@@ -67,7 +67,7 @@ struct SunTouchBotTests {
     @Test func waitsWhilePausedOrOver() {
         var bot = SunTouchBot(seat: Samples.alice, seed: 4)
         var paused = SunTouchPresenterTests.playingView()
-        paused.pause = 5000
+        paused.paused = true
         let before = bot.plan(for: SunTouchPresenterTests.playingView(), at: .zero)
         #expect(before != nil)
         #expect(bot.plan(for: paused, at: .zero) == nil)

@@ -12,13 +12,16 @@ struct SunTouchConnectionTests {
         return game
     }
 
-    @Test func aDropPausesClockAndStrikesForTheGrace() throws {
+    @Test("a drop pauses clock and strikes with no deadline of the game's own: the host's grace decides (issue 17, point 5)")
+    func aDropPausesClockAndStrikesUntilTheHostDecides() throws {
         var game = try droppedGame()
-        #expect(game.schedule == Schedule(turn: .nobody, deadline: Samples.at(11_100)))
-        game.advance(to: Samples.at(5000))
+        #expect(game.schedule == Schedule(turn: .nobody, deadline: nil))
+        // Far past the old 10 s grace: still paused, nobody has won.
+        game.advance(to: Samples.at(60_000))
+        #expect(game.outcome == nil)
         #expect(game.suns[0].capture == nil)
-        let view = game.view(for: .seat(Samples.alice), at: Samples.at(5000))
-        #expect(view.pause == 6100)
+        let view = game.view(for: .seat(Samples.alice), at: Samples.at(60_000))
+        #expect(view.paused)
         #expect(view.clock == 1100)
         #expect(view.strikes.map(\.age) == [100])
         #expect(view.player(Samples.bob)?.away == true)
@@ -27,10 +30,10 @@ struct SunTouchConnectionTests {
         }
     }
 
-    @Test func comingBackInTimeResumesWhereItStopped() throws {
+    @Test func comingBackResumesWhereItStopped() throws {
         var game = try droppedGame()
         game.connectionChanged(Samples.bob, connected: true, at: Samples.at(6000))
-        #expect(game.view(for: .seat(Samples.bob), at: Samples.at(6000)).pause == nil)
+        #expect(!game.view(for: .seat(Samples.bob), at: Samples.at(6000)).paused)
         // Paused for 4900 ms: the capture due at game time 1250 comes at host time 6150.
         #expect(game.schedule.deadline == Samples.at(6150))
         game.advance(to: Samples.at(6149))
@@ -45,30 +48,29 @@ struct SunTouchConnectionTests {
         #expect(game.outcome?.winners == [Samples.alice])
     }
 
-    @Test func notComingBackEndsTheGameForTheRemainingPlayer() throws {
+    @Test("when the host gives the dropped seat up, the remaining player wins")
+    func seatGivenUpEndsTheGameForTheRemainingPlayer() throws {
         var game = try droppedGame()
-        game.advance(to: Samples.at(11_099))
-        #expect(game.outcome == nil)
-        game.advance(to: Samples.at(11_100))
+        game.leave(Samples.bob, at: Samples.at(31_100))
         let outcome = try #require(game.outcome)
         #expect(outcome.winners == [Samples.alice])
         #expect(outcome.reason == .playersLeft)
         #expect(outcome.summary == "Bob did not come back in time; Alice wins.")
+        #expect(!game.view(for: .seat(Samples.alice), at: Samples.at(31_100)).paused)
     }
 
-    @Test func aSecondDropDoesNotExtendTheGrace() throws {
+    @Test func aSecondDropChangesNothing() throws {
         var game = try droppedGame()
         game.connectionChanged(Samples.bob, connected: false, at: Samples.at(5000))
-        #expect(game.schedule.deadline == Samples.at(11_100))
+        #expect(game.awaySince[1] == Samples.at(1100))
     }
 
-    @Test func bothDroppedWaitsForBothAndTheFirstOutLoses() throws {
+    @Test func bothDroppedWaitsForBoth() throws {
         var game = try droppedGame()
         game.connectionChanged(Samples.alice, connected: false, at: Samples.at(2000))
         game.connectionChanged(Samples.bob, connected: true, at: Samples.at(3000))
         #expect(game.pausedSince != nil)
-        #expect(game.schedule.deadline == Samples.at(12_000))
-        game.advance(to: Samples.at(12_000))
+        game.leave(Samples.alice, at: Samples.at(32_000))
         #expect(game.outcome?.winners == [Samples.bob])
     }
 

@@ -80,7 +80,7 @@ struct SunTouchHiddenInformationTests {
     }
 
     @Test func passesTheConformanceSuiteWithFewSunsAndShortGames() {
-        let configuration = SunTouchConfiguration(suns: 2, timeLimitSeconds: 10, strikeDuration: 3, graceSeconds: 1)
+        let configuration = SunTouchConfiguration(suns: 2, timeLimitSeconds: 10, strikeDuration: 3)
         #expect(GameConformance.check(SunTouch.self, configuration: configuration, seeds: 20..<30) == [])
     }
 }

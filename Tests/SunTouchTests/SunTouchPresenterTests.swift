@@ -18,7 +18,7 @@ struct SunTouchPresenterTests {
             captured: [
                 .init(x: 0.1, y: 0.1, seat: Samples.alice, at: 1000), .init(x: 0.9, y: 0.9, seat: Samples.bob, at: 2000),
             ],
-            toss: nil, pause: nil, end: nil)
+            toss: nil, paused: false, end: nil)
     }
 
     static func tossView(round: Int = 1, tossed: Bool = false) -> SunTouchView {
@@ -28,7 +28,7 @@ struct SunTouchPresenterTests {
                 .init(seat: Samples.alice, score: 0, cool: 0, tossed: tossed, away: false),
                 .init(seat: Samples.bob, score: 0, cool: 0, tossed: false, away: false),
             ],
-            strikes: [], captured: [], toss: .init(round: round, mine: tossed ? 4 : nil, left: 8000), pause: nil, end: nil)
+            strikes: [], captured: [], toss: .init(round: round, mine: tossed ? 4 : nil, left: 8000), paused: false, end: nil)
     }
 
     @Test(arguments: [
@@ -172,19 +172,22 @@ struct SunTouchPresenterTests {
         #expect(SunTouchPresenter().describe(Self.tossView(), context: Self.context).contains("Type toss"))
     }
 
-    @Test func showsThePauseWithTheGraceLeft() {
+    @Test("shows the pause without a countdown of its own: the host's grace counts down in the status line (issue 17, point 5)")
+    func showsThePauseWithoutASecondCountdown() {
         var view = Self.playingView()
-        view.pause = 7000
+        view.paused = true
         view.players[1].away = true
         var canvas = Canvas(width: 80, height: 20)
         SunTouchPresenter().draw(view, context: Self.context, on: &canvas)
-        #expect(canvas.text.contains("Paused: Bob's connection dropped; waiting 7.0 s"))
+        #expect(canvas.text.contains("Paused: Bob's connection dropped; waiting for them to come back."))
         var later = Self.context
         later.elapsedMilliseconds = 2000
         canvas = Canvas(width: 80, height: 20)
         SunTouchPresenter().draw(view, context: later, on: &canvas)
-        #expect(canvas.text.contains("waiting 5.0 s"))
+        #expect(canvas.text.contains("waiting for them to come back."))
+        #expect(!canvas.text.contains("waiting 5"))
         #expect(canvas.text(ofRow: 0).contains("1:30 left"))
+        #expect(!SunTouchPresenter().describe(view, context: Self.context).contains("grace"))
         guard case .message = SunTouchPresenter().act(view: view, context: Self.context) else {
             Issue.record("struck while paused")
             return

@@ -25,9 +25,9 @@ enum Samples {
 
     /// A game in play from time 0 with suns at exactly these places.
     static func playing(
-        suns places: [(Double, Double)], timeLimit: Int = 120, grace: Int = 10
+        suns places: [(Double, Double)], timeLimit: Int = 120
     ) throws -> SunTouch {
-        let configuration = SunTouchConfiguration(suns: places.count, timeLimitSeconds: timeLimit, graceSeconds: grace)
+        let configuration = SunTouchConfiguration(suns: places.count, timeLimitSeconds: timeLimit)
         var game = try tossed(configuration: configuration)
         game.suns = places.map { SunTouch.Sun(x: $0.0, y: $0.1, capture: nil) }
         return game

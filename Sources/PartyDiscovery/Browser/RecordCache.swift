@@ -1,5 +1,11 @@
-/// The browser's cache of received records (RFC 6762 sections 5.2, 10.1, 10.2), driven by explicit
-/// instants so it can be tested without waiting.
+/// The browser's cache of received records (RFC 6762 sections 5.2, 10.1, 10.2, 10.5), driven by
+/// explicit instants so it can be tested without waiting.
+///
+/// Passive observation of failures (section 10.5): a multicast query that a cached record should
+/// answer (not asked for a unicast reply, and not listing the record as a known answer) counts
+/// against the record until an answer carrying it arrives; two such queries without an answer
+/// flush the record `unansweredGrace` after the second. So when one client finds a host gone and
+/// reconfirms its records (section 10.4), every list drops the host within seconds.
 struct RecordCache: Sendable {
     /// One cached record and its timers.
     struct Entry: Sendable {
@@ -9,12 +15,42 @@ struct RecordCache: Sendable {
         /// When the next refresh query is due, or nil once all four have been sent.
         var nextRefresh: ContinuousClock.Instant?
         var refreshesSent: Int
+        /// Queries seen since the last answer that this record should have answered.
+        var unansweredQueries = 0
     }
 
     private(set) var entries: [DNSRecordKey: Entry] = [:]
 
     /// The fractions of the TTL at which refresh queries go out (plus up to 2 % jitter).
     static let refreshFractions = [0.80, 0.85, 0.90, 0.95]
+    /// How long after the second unanswered query a record is flushed (RFC 6762 section 10.5).
+    static let unansweredGrace = Duration.seconds(10)
+    /// How many unanswered queries make a record suspect.
+    static let unansweredLimit = 2
+
+    /// Takes note of a multicast query seen on the network (from port 5353): every cached record
+    /// it should get as an answer counts one more unanswered query, and once two have gone
+    /// unanswered the record expires `unansweredGrace` later unless an answer refreshes it.
+    /// Questions asking for a unicast reply (QU), records listed as known answers (with at least
+    /// half their TTL) and truncated queries (known answers continued elsewhere) are left out: a
+    /// live responder may stay silent to those.
+    mutating func noteQuery(_ message: DNSMessage, now: ContinuousClock.Instant) {
+        // A truncated query's known answers go on in the next packet: it cannot be judged alone.
+        guard !message.isTruncated else { return }
+        let questions = message.questions.filter { !$0.unicastResponse }
+        guard !questions.isEmpty else { return }
+        for (key, var entry) in entries {
+            guard questions.contains(where: { $0.isAnswered(by: entry.record) }) else { continue }
+            let known = message.answers.contains { $0.sameRecord(as: entry.record) && $0.ttl >= entry.record.ttl / 2 }
+            guard !known else { continue }
+            entry.unansweredQueries += 1
+            if entry.unansweredQueries == Self.unansweredLimit {
+                entry.expires = min(entry.expires, now + Self.unansweredGrace)
+                entry.nextRefresh = nil
+            }
+            entries[key] = entry
+        }
+    }
 
     /// Adds or updates a record. TTL 0 (goodbye) makes a known record expire in one second; the
     /// cache-flush bit makes other records of the same name and type that are older than one second

@@ -2,9 +2,15 @@ extension ServiceBrowser {
     /// Takes in the records of a response from port 5353 and reports what changed.
     func handle(_ packet: ReceivedPacket) {
         guard let message = try? DNSMessage(bytes: packet.bytes) else { return }
-        // Only port 5353 speaks for a responder; other sources are never taken as answers.
-        guard message.isResponse, message.opcode == 0, packet.source.port == MDNSTransport.port else { return }
+        // Only port 5353 speaks for a responder; other sources are never taken as answers (and
+        // their queries get unicast replies we would not see).
+        guard message.opcode == 0, packet.source.port == MDNSTransport.port else { return }
         let now = ContinuousClock.now
+        guard message.isResponse else {
+            // Someone (perhaps we) asked: a record nobody answers for is on its way out (RFC 6762 10.5).
+            cache.noteQuery(message, now: now)
+            return
+        }
         for record in message.answers + message.additionals where record.recordClass == 1 {
             cache.insert(record, now: now)
             if record.ttl > 0 { followUps[DNSQuestion(name: record.name, type: record.type)] = nil }
