@@ -13,8 +13,15 @@ public struct CanvasRenderer: Hashable, Sendable {
     public var color: Bool {
         didSet { if color != oldValue { invalidate() } }
     }
-    /// The canvas on the screen as painted (styles already stripped of colour when `color` is off).
-    private var screen: Canvas?
+    /// The cells on the screen as painted (styles already stripped of colour when `color` is off).
+    private var screen: Screen?
+
+    /// What the terminal shows: the size and the cells, row by row, exactly as painted.
+    private struct Screen: Hashable, Sendable {
+        var width: Int
+        var height: Int
+        var cells: [Cell]
+    }
 
     /// A renderer that has painted nothing yet, so its first result is a full repaint.
     public init(color: Bool = true) {
@@ -28,22 +35,30 @@ public struct CanvasRenderer: Hashable, Sendable {
     }
 
     /// The text that changes the screen from the last painted canvas to `canvas`.
+    ///
+    /// A wide character is written in its own cell and covers the continuation cell to its right,
+    /// which is never written itself. Terminals blank the whole of a wide character when either
+    /// half is overwritten; the canvas keeps no half characters, so every cell such a blanking
+    /// touches differs from before and is painted again.
     public mutating func render(_ canvas: Canvas) -> String {
         var output = ""
-        var previous: Canvas
+        var previous: Screen
         if let screen, screen.width == canvas.width, screen.height == canvas.height {
             previous = screen
         } else {
             output += ANSI.resetStyle + ANSI.clearScreen
-            previous = Canvas(width: canvas.width, height: canvas.height)
+            previous = Screen(width: canvas.width, height: canvas.height,
+                              cells: Array(repeating: Cell(), count: canvas.width * canvas.height))
         }
         var pen = TextStyle.plain
         var cursor: (x: Int, y: Int)? = nil
         for y in 0..<canvas.height {
             for x in 0..<canvas.width {
                 let cell = paintable(canvas[x, y])
-                guard cell != previous[x, y] else { continue }
-                previous[x, y] = cell
+                let index = y * canvas.width + x
+                guard cell != previous.cells[index] else { continue }
+                previous.cells[index] = cell
+                if cell.isContinuation { continue } // painted with the wide character to its left
                 if cursor == nil || cursor! != (x, y) {
                     output += ANSI.moveCursor(x: x, y: y)
                 }

@@ -73,6 +73,7 @@ struct PartyClientCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        defer { TerminationSignals.endAsSignalled() } // Ctrl-C: status 130 once the session is left
         let level: Logger.Level = verbose ? .info : .error
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -83,21 +84,21 @@ struct PartyClientCommand: AsyncParsableCommand {
         if list {
             let services = try await ServiceBrowser.list(subtype: game.map { "_\($0)" }, interfaces: interfaceChoice,
                                                          duration: .milliseconds(Int64(timeout * 1000)))
-            print(ListOutput.render(services, json: json))
+            Console.say(ListOutput.render(services, json: json))
             return
         }
         let fullScreen = Terminal.isInteractive && !lineMode
         let playerName = name ?? ProcessInfo.processInfo.environment["USER"] ?? "Player"
         if let connect {
             let address = try HostAddress(parsing: connect)
-            return print(try await join(address, watching: watch, as: playerName, fullScreen: fullScreen))
+            return Console.say(try await join(address, watching: watch, as: playerName, fullScreen: fullScreen))
         }
         let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen,
                                  color: Terminal.colorEnabled, drawnGames: Set(drawnGames))
         var notice: String?
         while let chosen = try await lobby.choose(notice: notice) {
             do {
-                return print(try await join(chosen.address, watching: watch || chosen.watch, as: playerName, fullScreen: fullScreen))
+                return Console.say(try await join(chosen.address, watching: watch || chosen.watch, as: playerName, fullScreen: fullScreen))
             } catch let error as ClientError {
                 // A session from the list that would not take us (full, a game running, gone…):
                 // back to the list, saying why; another session, or watching, may do.
