@@ -40,6 +40,11 @@ public struct CanvasRenderer: Hashable, Sendable {
     /// which is never written itself. Terminals blank the whole of a wide character when either
     /// half is overwritten; the canvas keeps no half characters, so every cell such a blanking
     /// touches differs from before and is painted again.
+    ///
+    /// Terminals disagree on emoji sequences (a ZWJ family, ❤️ with VS16, a skin tone): some show
+    /// them one column wide, some as several glyphs. Such a character is written over two blanks
+    /// (so a terminal that shows it narrower leaves a blank, not a stale cell), and the rest of its
+    /// row is painted again (so one that shows it wider is overwritten back into place).
     public mutating func render(_ canvas: Canvas) -> String {
         var output = ""
         var previous: Screen
@@ -53,10 +58,11 @@ public struct CanvasRenderer: Hashable, Sendable {
         var pen = TextStyle.plain
         var cursor: (x: Int, y: Int)? = nil
         for y in 0..<canvas.height {
+            var repaintRow = false
             for x in 0..<canvas.width {
                 let cell = paintable(canvas[x, y])
                 let index = y * canvas.width + x
-                guard cell != previous.cells[index] else { continue }
+                guard repaintRow || cell != previous.cells[index] else { continue }
                 previous.cells[index] = cell
                 if cell.isContinuation { continue } // painted with the wide character to its left
                 if cursor == nil || cursor! != (x, y) {
@@ -65,6 +71,10 @@ public struct CanvasRenderer: Hashable, Sendable {
                 if cell.style != pen {
                     output += ANSI.styleChange(from: pen, to: cell.style)
                     pen = cell.style
+                }
+                if Self.hasDisputedWidth(cell.character) {
+                    output += "  " + ANSI.moveCursor(x: x, y: y)
+                    repaintRow = true
                 }
                 output.append(cell.character)
                 // A wide or combining character may move the cursor by 0 or 2 columns, and the last
@@ -84,6 +94,15 @@ public struct CanvasRenderer: Hashable, Sendable {
         let scalars = character.unicodeScalars
         guard scalars.count == 1, let value = scalars.first?.value else { return false }
         return (0x20..<0x300).contains(value) || (0x2500...0x259F).contains(value)
+    }
+
+    /// Whether terminals are known to disagree on how wide `character` is: an emoji sequence of
+    /// several scalars that `DisplayWidth` counts two columns (ZWJ sequences, VS16, skin tones,
+    /// keycaps). Flags are left out: terminals agree on them.
+    static func hasDisputedWidth(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1, character.displayWidth == 2 else { return false }
+        return scalars.contains { $0.value == 0x200D || $0.value == 0xFE0F || $0.value == 0x20E3 || (0x1F3FB...0x1F3FF).contains($0.value) }
     }
 
     /// `cell` as it will be painted: controls replaced, colours dropped without `color`.
