@@ -9,7 +9,7 @@ enum ShellScreen {
         canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: style)
         let me = table.me.map { " — you: \($0.name)" } ?? (table.spectating ? " — watching" : "")
         let title = " \(table.welcome.title) · \(table.welcome.sessionName)\(me)"
-        canvas.put(title, x: 0, y: 0, style: style)
+        canvas.put(DisplayWidth.truncated(title, columns: canvas.width), x: 0, y: 0, style: style)
         if let banner, title.displayWidth + banner.displayWidth + 2 <= canvas.width {
             canvas.put(banner + " ", x: canvas.width - banner.displayWidth - 1, y: 0, style: style)
         }

@@ -13,7 +13,8 @@ import Synchronization
 /// (SIGSEGV, SIGILL, SIGABRT and friends, which then proceed as before). Ctrl-Z and SIGTSTP give the
 /// terminal back and stop the process; when it is continued in the foreground (`fg`, also after an
 /// outside SIGSTOP) it takes the terminal again and the next `draw(_:)` repaints everything (a
-/// `.resize` event says when). Nothing is drawn while the process is in the background. Thread-safe.
+/// `.resize` event says when); `draw(_:)` also takes it back whenever it finds the terminal out of
+/// raw mode in the foreground. Nothing is drawn while the process is in the background. Thread-safe.
 public final class Terminal: Sendable {
     /// Key presses, resizes and (with `.report`) interrupts; ends at `restore()` or when input closes.
     /// Read it from one task only.
@@ -150,6 +151,7 @@ public final class Terminal: Sendable {
     public func draw(_ canvas: Canvas) {
         state.withLock { state in
             guard case .fullScreen = state.phase, TerminalGuard.ownsTerminal else { return }
+            TerminalGuard.retakeIfLost()
             let size = Terminal.size
             let resumptions = TerminalGuard.resumptions.load(ordering: .sequentiallyConsistent)
             if size != state.paintedSize || resumptions != state.paintedResumptions {

@@ -184,6 +184,16 @@ enum TerminalGuard {
         wake(UInt8(ascii: "w")) // the program hears a resize and draws everything again
     }
 
+    /// Takes the terminal again if someone else changed its settings while full-screen mode is on
+    /// and this process is in the foreground: a shell does after an outside SIGSTOP, and `fg` on a
+    /// job that an outside SIGCONT had already continued sends no SIGCONT at all.
+    static func retakeIfLost() {
+        guard phase.load(ordering: .sequentiallyConsistent) == active else { return }
+        var current = termios()
+        guard tcgetattr(STDIN_FILENO, &current) == 0 else { return }
+        if current.c_lflag & tcflag_t(ICANON | ECHO | ISIG) != 0 { resume() }
+    }
+
     /// Stops the process group as Ctrl-Z does in a terminal not in raw mode; nothing when SIGTSTP
     /// was ignored when full-screen mode began.
     static func suspendFromKeyboard() {

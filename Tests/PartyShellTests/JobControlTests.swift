@@ -72,6 +72,13 @@ extension EndToEnd {
             }
         }
 
+        /// The state letter of process `pid` in /proc (T: stopped).
+        static func state(of pid: Int32) -> String? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
+        }
+
         /// The pid of the program bash started in the pane (its one child).
         func jobPid(_ tmux: TmuxServer) throws -> Int32 {
             let shell = tmux.format(pane, "#{pane_pid}")
@@ -105,6 +112,11 @@ extension EndToEnd {
             kill(pid, SIGSTOP)
             try await want(tmux, "bash never said the host stopped") { $0.contains("Stopped") }
             kill(pid, SIGCONT) // now running in the background, where it must leave the terminal alone
+            // Once bash has seen it run again, fg sends no SIGCONT: the host must notice it has the
+            // foreground back by itself.
+            let running = await Poll.until(timeout: .seconds(10)) { Self.state(of: pid) != "T" }
+            try #require(running, "the host did not continue")
+            try await Task.sleep(for: .milliseconds(200)) // let bash reap the change; either order must work
             try await resume(tmux, expecting: "ready")
         }
 

@@ -20,12 +20,15 @@ extension EndToEnd {
                                                "--bind", "127.0.0.1", "--no-advertise", "--name", Self.longName])
             let tmux = try TmuxServer(width: 80, height: 24, command: host)
             defer { tmux.kill() }
+            let (listening, lobby) = await tmux.waitForScreen("s:0", timeout: .seconds(15)) { $0.contains("Players (1 of 2") }
+            try #require(listening, "the host's lobby never showed:\n\(lobby)")
             try tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)",
                                                        "--name", Self.mixedName]))
             for target in ["s:0", "s:1"] {
                 let (ok, screen) = await tmux.waitForScreen(target, timeout: .seconds(15)) { $0.contains("Players (2 of 2") }
                 try #require(ok, "\(target): both players never showed:\n\(screen)")
                 let rows = screen.split(separator: "\n").map(String.init)
+                #expect(rows.first?.hasSuffix("…") == true, "\(target): the title bar is not cut with …:\n\(screen)")
                 let hostRow = rows.first { $0.contains(Self.longName) && !$0.contains("you:") && !$0.contains("Four in a Row") }
                 let guestRow = rows.first { $0.contains(Self.mixedName) && !$0.contains("you:") }
                 #expect(hostRow?.contains(Self.longName + " (host)") == true, "\(target): the host's row is broken:\n\(screen)")
