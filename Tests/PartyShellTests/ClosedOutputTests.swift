@@ -48,6 +48,23 @@ extension EndToEnd {
             #expect(host.isRunning, "the host went down with the client: \(host.transcript)")
         }
 
+        @Test("party-scaffold's error to a closed standard error (SIGPIPE ignored by its parent) is no trap")
+        func scaffoldErrorToClosedStandardError() throws {
+            signal(SIGPIPE, SIG_IGN) // inherited by the child, so the write fails with EPIPE
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            close(ends[0])
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Executables.path("party-scaffold"))
+            process.arguments = [] // no name: an error
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 1,
+                    "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        }
+
         @Test("A warning written to a closed standard error ends the host quietly, not with a trap")
         func warningToClosedStandardError() async throws {
             var ends: [Int32] = [-1, -1]
