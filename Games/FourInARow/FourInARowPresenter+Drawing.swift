@@ -79,13 +79,13 @@ extension FourInARowPresenter {
         let entries = view.players.prefix(2).enumerated().map { side, seat in
             (side, "\(context.name(of: seat))\(seat == viewer ? " (you)" : "")")
         }
-        let total = entries.reduce(0) { $0 + 2 + $1.1.count } + 3 * max(0, entries.count - 1)
+        let total = entries.reduce(0) { $0 + 2 + $1.1.displayWidth } + 3 * max(0, entries.count - 1)
         var x = (canvas.width - total) / 2
         for (side, label) in entries {
             canvas.put(String(discCharacter(side: side, context: context)), x: x, y: y,
                        style: discStyle(side: side, context: context))
             canvas.put(label, x: x + 2, y: y)
-            x += 2 + label.count + 3
+            x += 2 + label.displayWidth + 3
         }
     }
 

@@ -140,21 +140,26 @@ extension RockPaperScissorsPresenter {
         let status = view.status(context: context, elapsedMilliseconds: context.elapsedMilliseconds)
         let urgent = view.mayChoose(context.seat ?? view.you)
         let style: TextStyle = urgent ? (context.color ? .color(.cyan, bold: true) : TextStyle(bold: true)) : .plain
-        if status.count <= canvas.width {
+        if status.displayWidth <= canvas.width {
             canvas.putCentered(status, y: y, style: style)
         } else {
             canvas.put(status, x: 0, y: y, style: style)
         }
     }
 
-    /// `text` cut or padded with spaces to `width` characters.
+    /// `text` cut or padded with spaces to `width` columns.
     private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? String(text.prefix(max(0, width - 1))) + " " : text + String(repeating: " ", count: width - text.count)
+        let columns = text.displayWidth
+        guard columns < width else {
+            let cut = String(DisplayWidth.prefix(text, columns: max(0, width - 1)))
+            return cut + String(repeating: " ", count: max(0, width - cut.displayWidth))
+        }
+        return text + String(repeating: " ", count: width - columns)
     }
 
-    /// `text` centred in `width` characters.
+    /// `text` centred in `width` columns.
     private func center(_ text: String, _ width: Int) -> String {
-        let left = max(0, (width - text.count) / 2)
+        let left = max(0, (width - text.displayWidth) / 2)
         return String(repeating: " ", count: left) + text
     }
 }

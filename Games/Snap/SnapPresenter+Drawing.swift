@@ -129,11 +129,11 @@ extension SnapPresenter {
     func putCentred(_ text: String, x: Int, width: Int, y: Int, style: TextStyle, on canvas: inout Canvas) {
         guard width > 0 else { return }
         let shown = Self.clip(text, width)
-        canvas.put(shown, x: x + (width - shown.count) / 2, y: y, style: style)
+        canvas.put(shown, x: x + (width - shown.displayWidth) / 2, y: y, style: style)
     }
 
-    /// The first `width` characters of `text` (nothing for a width of 0 or less).
+    /// The start of `text` that fits in `width` columns (nothing for a width of 0 or less).
     static func clip(_ text: String, _ width: Int) -> String {
-        width <= 0 ? "" : String(text.prefix(width))
+        width <= 0 ? "" : String(DisplayWidth.prefix(text, columns: width))
     }
 }

@@ -94,7 +94,7 @@ extension TwentyFourPresenter {
         }
     }
 
-    /// Draws a titled list clipped to `width` and the canvas bottom; returns the rows used.
+    /// Draws a titled list clipped to `width` columns and the canvas bottom; returns the rows used.
     @discardableResult
     static func column(_ title: String, _ lines: [String], x: Int, y: Int, width: Int, on canvas: inout Canvas) -> Int {
         guard width > 0, y < canvas.height else { return 0 }
@@ -102,7 +102,7 @@ extension TwentyFourPresenter {
         var row = y + 1
         for line in lines {
             guard row < canvas.height else { break }
-            canvas.put(String(line.prefix(width)), x: x, y: row)
+            canvas.put(String(DisplayWidth.prefix(line, columns: width)), x: x, y: row)
             row += 1
         }
         return row - y

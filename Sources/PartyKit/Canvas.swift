@@ -1,6 +1,9 @@
 /// A grid of styled characters that presenters draw on; `PartyTerminal` paints it on the screen.
 ///
-/// Every character takes one cell; drawing outside the grid is clipped, never a crash.
+/// A character takes as many cells as the terminal shows it wide (`DisplayWidth`): a wide character
+/// (CJK, emoji) fills its cell and the next, which becomes a continuation cell; combining marks stay
+/// with the character they belong to. Drawing outside the grid is clipped, never a crash, and a
+/// wide character that would stick out of the grid is drawn as a blank.
 public struct Canvas: Hashable, Sendable {
     /// Columns.
     public let width: Int
@@ -21,9 +24,46 @@ public struct Canvas: Hashable, Sendable {
         get { contains(x: x, y: y) ? cells[y * width + x] : Cell() }
         set {
             guard contains(x: x, y: y) else { return }
+            let index = y * width + x
             var cell = newValue
+            if cell.isContinuation {
+                // Only the right half of a wide character to the left; anything else is a blank.
+                if x > 0, isWideHead(cells[index - 1]) {
+                    cells[index] = Cell(continuationOf: cells[index - 1])
+                } else {
+                    clearOverlap(at: index, x: x)
+                    cells[index] = Cell(style: cell.style)
+                }
+                return
+            }
             if cell.character.isControlLike { cell.character = " " }
-            cells[y * width + x] = cell
+            let columns = cell.character.displayWidth
+            if columns == 0 { cell.character = " " }
+            clearOverlap(at: index, x: x)
+            if columns == 2 {
+                if x + 1 < width {
+                    clearOverlap(at: index + 1, x: x + 1)
+                    cells[index + 1] = Cell(continuationOf: cell)
+                } else {
+                    cell.character = " " // no room for its right half
+                }
+            }
+            cells[index] = cell
+        }
+    }
+
+    /// Whether `cell` holds a character two columns wide (its right half is the next cell).
+    private func isWideHead(_ cell: Cell) -> Bool {
+        !cell.isContinuation && cell.character.displayWidth == 2
+    }
+
+    /// Blanks the other half of a wide character that covers the cell at `index` (column `x`), so
+    /// that overwriting either half never leaves half a character behind.
+    private mutating func clearOverlap(at index: Int, x: Int) {
+        if cells[index].isContinuation, x > 0 {
+            cells[index - 1] = Cell(style: cells[index - 1].style)
+        } else if isWideHead(cells[index]), x + 1 < width, cells[index + 1].isContinuation {
+            cells[index + 1] = Cell(style: cells[index + 1].style)
         }
     }
 
@@ -32,19 +72,28 @@ public struct Canvas: Hashable, Sendable {
         x >= 0 && y >= 0 && x < width && y < height
     }
 
-    /// Writes `text` from column `x` on row `y`, one character a cell, clipped at the edges.
+    /// Writes `text` from column `x` on row `y`, each character as wide as a terminal shows it
+    /// (`DisplayWidth`), clipped at the edges; it stops at a line break.
     public mutating func put(_ text: String, x: Int, y: Int, style: TextStyle = .plain) {
+        guard y >= 0, y < height else { return }
         var column = x
         for character in text {
-            if character == "\n" { break }
-            self[column, y] = Cell(character: character.isControlLike ? " " : character, style: style)
-            column += 1
+            if character == "\n" || column >= width { break }
+            let shown: Character = character.isControlLike ? " " : character
+            let columns = shown.displayWidth
+            if columns == 0 { continue } // a lone combining mark or zero-width character
+            if column < 0, column + columns > 0 {
+                self[0, y] = Cell(style: style) // the right half of a character cut at the left edge
+            } else {
+                self[column, y] = Cell(character: shown, style: style)
+            }
+            column += columns
         }
     }
 
-    /// Writes `text` centred on row `y`.
+    /// Writes `text` centred on row `y` (by display width).
     public mutating func putCentered(_ text: String, y: Int, style: TextStyle = .plain) {
-        put(text, x: (width - text.count) / 2, y: y, style: style)
+        put(text, x: (width - text.displayWidth) / 2, y: y, style: style)
     }
 
     /// Fills a rectangle with `character`.
@@ -54,9 +103,11 @@ public struct Canvas: Hashable, Sendable {
         let right = x > width ? width : min(width, x + min(w, width))
         let bottom = y > height ? height : min(height, y + min(h, height))
         guard w > 0, h > 0, left < right, top < bottom else { return }
+        let step = max(1, character.displayWidth)
         for row in top..<bottom {
-            for column in left..<right {
-                self[column, row] = Cell(character: character, style: style)
+            for column in stride(from: left, to: right, by: step) {
+                // A wide character that would stick out of the rectangle leaves a blank instead.
+                self[column, row] = Cell(character: column + step <= right ? character : " ", style: style)
             }
         }
     }
@@ -79,10 +130,11 @@ public struct Canvas: Hashable, Sendable {
         self[x + w - 1, y + h - 1] = Cell(character: "┘", style: style)
     }
 
-    /// The text of row `y`, without styles (handy in tests).
+    /// The text of row `y` as a terminal shows it, without styles (handy in tests): a wide
+    /// character appears once, its continuation cell adds nothing.
     public func text(ofRow y: Int) -> String {
         guard y >= 0, y < height else { return "" }
-        return String(cells[(y * width)..<((y + 1) * width)].map(\.character))
+        return String(cells[(y * width)..<((y + 1) * width)].filter { !$0.isContinuation }.map(\.character))
     }
 
     /// All rows as text, trailing spaces removed, joined by newlines.
@@ -101,11 +153,22 @@ public struct Cell: Hashable, Sendable {
     public var character: Character
     /// How it is shown.
     public var style: TextStyle
+    /// Whether this cell is the right half of the wide character in the cell to its left: it shows
+    /// nothing of its own (its `character` is a space) and is painted with that character.
+    public private(set) var isContinuation: Bool
 
     /// Creates a cell (a blank by default).
     public init(character: Character = " ", style: TextStyle = .plain) {
         self.character = character
         self.style = style
+        isContinuation = false
+    }
+
+    /// The right half of the wide character in `head`.
+    public init(continuationOf head: Cell) {
+        character = " "
+        style = head.style
+        isContinuation = true
     }
 }
 

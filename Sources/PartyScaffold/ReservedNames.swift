@@ -36,7 +36,7 @@ enum ReservedNames {
 
     /// Every public type of PartyKit (a test compares this with `Sources/PartyKit`).
     static let partyKitTypes: Set<String> = [
-        "BotPlan", "Canvas", "Cell", "GameBot", "GameConfiguration", "GameDescriptor", "GameInstant",
+        "BotPlan", "Canvas", "Cell", "DisplayWidth", "GameBot", "GameConfiguration", "GameDescriptor", "GameInstant",
         "GameOutcome", "GamePresenter", "GameRejection", "GameRules", "GameSetting", "GameSettingError",
         "GameSetup", "InputError", "Key", "LabelledMove", "NoConfiguration", "PartyGame", "PresenterAction",
         "PlainText", "PresenterContext", "Schedule", "Seat", "SeatID", "SeededRandom", "Standing", "TerminalColor", "TextStyle", "Turn",

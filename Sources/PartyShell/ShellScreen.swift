@@ -9,9 +9,9 @@ enum ShellScreen {
         canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: style)
         let me = table.me.map { " — you: \($0.name)" } ?? (table.spectating ? " — watching" : "")
         let title = " \(table.welcome.title) · \(table.welcome.sessionName)\(me)"
-        canvas.put(title, x: 0, y: 0, style: style)
-        if let banner, title.count + banner.count + 2 <= canvas.width {
-            canvas.put(banner + " ", x: canvas.width - banner.count - 1, y: 0, style: style)
+        canvas.put(DisplayWidth.truncated(title, columns: canvas.width), x: 0, y: 0, style: style)
+        if let banner, title.displayWidth + banner.displayWidth + 2 <= canvas.width {
+            canvas.put(banner + " ", x: canvas.width - banner.displayWidth - 1, y: 0, style: style)
         }
     }
 
@@ -22,17 +22,26 @@ enum ShellScreen {
         let watching = spectators > 0 ? " · \(spectators) watching" : ""
         canvas.put("Players (\(players.count) of \(table.welcome.maxPlayers), \(table.welcome.minPlayers) needed)\(watching)", x: 2, y: y, style: TextStyle(bold: true))
         y += 2
-        for player in players {
-            let marker = player.seat == table.viewerSeat?.index ? "▶" : " "
+        // The state column starts at 34, or further right for long (or wide) names; names are cut
+        // with "…" only when the row would not fit otherwise, never "(host)" or the state.
+        let rows = players.map { player in
+            let marker = player.seat == table.viewerSeat?.index ? "▶ " : "  "
             var tags: [String] = []
             if player.host { tags.append("host") }
             if player.bot && !player.name.hasSuffix("(bot)") { tags.append("bot") }
             let tagText = tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))"
-            canvas.put("\(marker) \(player.name)\(tagText)", x: 2, y: y)
             let state = !player.connected ? "reconnecting… \((player.graceMs ?? 0) / 1000) s"
                 : player.rematch ? "rematch" : player.ready ? "ready" : "not ready"
-            let style = player.ready || player.rematch ? TextStyle(foreground: color ? .green : nil, bold: true) : TextStyle(dim: true)
-            canvas.put(state, x: 34, y: y, style: style)
+            return (marker: marker, name: player.name, tags: tagText, state: state, highlighted: player.ready || player.rematch)
+        }
+        let widestLabel = rows.map { ($0.marker + $0.name + $0.tags).displayWidth }.max() ?? 0
+        let widestState = rows.map(\.state.displayWidth).max() ?? 0
+        let stateColumn = max(2, min(max(34, 2 + widestLabel + 2), canvas.width - widestState - 1))
+        for row in rows {
+            let room = stateColumn - 3 - row.marker.displayWidth - row.tags.displayWidth
+            canvas.put(row.marker + DisplayWidth.truncated(row.name, columns: max(1, room)) + row.tags, x: 2, y: y)
+            let style = row.highlighted ? TextStyle(foreground: color ? .green : nil, bold: true) : TextStyle(dim: true)
+            canvas.put(row.state, x: stateColumn, y: y, style: style)
             y += 1
         }
         y += 1

@@ -21,6 +21,8 @@ public enum ANSI {
 
     /// Everything `Terminal.enterFullScreen()` writes.
     public static let enterFullScreen = enterAlternateScreen + hideCursor + disableAutowrap + resetStyle + clearScreen
+    /// `enterFullScreen` as a static string, written from the SIGCONT handler after a stop.
+    public static let reenterFullScreen: StaticString = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[0m\u{1B}[2J"
     /// Everything written when the terminal is restored (also from signal handlers).
     public static let leaveFullScreen: StaticString = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 

@@ -10,7 +10,11 @@ import Synchronization
 /// screen and starts reading keys into `events`; `restore()` puts everything back and ends
 /// `events`. The terminal is also restored when the process exits (`atexit`), on SIGTERM, SIGHUP,
 /// SIGQUIT and SIGINT (then the process ends as that signal would have ended it), and on crashes
-/// (SIGSEGV, SIGILL, SIGABRT and friends, which then proceed as before). Thread-safe.
+/// (SIGSEGV, SIGILL, SIGABRT and friends, which then proceed as before). Ctrl-Z and SIGTSTP give the
+/// terminal back and stop the process; when it is continued in the foreground (`fg`, also after an
+/// outside SIGSTOP) it takes the terminal again and the next `draw(_:)` repaints everything (a
+/// `.resize` event says when); `draw(_:)` also takes it back whenever it finds the terminal out of
+/// raw mode in the foreground. Nothing is drawn while the process is in the background. Thread-safe.
 public final class Terminal: Sendable {
     /// Key presses, resizes and (with `.report`) interrupts; ends at `restore()` or when input closes.
     /// Read it from one task only.
@@ -30,6 +34,8 @@ public final class Terminal: Sendable {
         var renderer: CanvasRenderer
         /// The terminal size the last canvas was painted at.
         var paintedSize: TerminalSize?
+        /// `TerminalGuard.resumptions` when the last canvas was painted.
+        var paintedResumptions = 0
     }
 
     /// Where a `Terminal` is in its one full-screen session.
@@ -85,6 +91,12 @@ public final class Terminal: Sendable {
         return TerminalSize(width: Int(window.ws_col), height: Int(window.ws_row))
     }
 
+    /// Whether the person pressed Ctrl-C in full-screen mode, or a SIGINT was reported there
+    /// (`InterruptHandling.report`): a program that then ends should end with status 130.
+    public static var wasInterrupted: Bool {
+        TerminalGuard.interrupted.load(ordering: .sequentiallyConsistent)
+    }
+
     /// Whether this terminal is in full-screen mode now.
     public var isFullScreen: Bool {
         state.withLock { state in
@@ -134,15 +146,18 @@ public final class Terminal: Sendable {
     }
 
     /// Paints `canvas` from the top-left corner, rewriting only what changed since the last one
-    /// (clipped to the terminal; everything is repainted after a resize). Does nothing unless in
-    /// full-screen mode.
+    /// (clipped to the terminal; everything is repainted after a resize or a resume). Does nothing
+    /// unless in full-screen mode and in the foreground.
     public func draw(_ canvas: Canvas) {
         state.withLock { state in
-            guard case .fullScreen = state.phase else { return }
+            guard case .fullScreen = state.phase, TerminalGuard.ownsTerminal else { return }
+            TerminalGuard.retakeIfLost()
             let size = Terminal.size
-            if size != state.paintedSize {
+            let resumptions = TerminalGuard.resumptions.load(ordering: .sequentiallyConsistent)
+            if size != state.paintedSize || resumptions != state.paintedResumptions {
                 state.renderer.invalidate()
                 state.paintedSize = size
+                state.paintedResumptions = resumptions
             }
             let output = state.renderer.render(canvas.clipped(to: size))
             TerminalGuard.write(output)

@@ -4,7 +4,9 @@ import PartyKit
 /// The loop that reads standard input on its own thread and turns bytes and signals into events.
 ///
 /// It waits in `poll` on standard input and on the wake pipe (`TerminalGuard.wakePipe`): a `w`
-/// there means SIGWINCH, an `i` an outside SIGINT, a `q` that `Terminal.restore()` wants it to stop.
+/// there means SIGWINCH (or a resume after a stop), an `i` an outside SIGINT, a `q` that
+/// `Terminal.restore()` wants it to stop. Ctrl-Z is not passed on: it stops the process as it would
+/// outside raw mode (`TerminalGuard.suspend()`).
 /// While the decoder holds an unfinished sequence it waits at most `escapeTimeout` milliseconds and
 /// then flushes it, which is how a lone Escape is told from an arrow key.
 struct TerminalInputReader: Sendable {
@@ -44,7 +46,10 @@ struct TerminalInputReader: Sendable {
                     let size = Terminal.size
                     continuation.yield(.resize(width: size.width, height: size.height))
                 }
-                if wakeUps.contains(UInt8(ascii: "i")) { continuation.yield(.interrupt) }
+                if wakeUps.contains(UInt8(ascii: "i")) {
+                    TerminalGuard.interrupted.store(true, ordering: .sequentiallyConsistent)
+                    continuation.yield(.interrupt)
+                }
             }
             if fds[0].revents != 0 {
                 let count = read(input, &buffer, buffer.count)
@@ -60,9 +65,20 @@ struct TerminalInputReader: Sendable {
         }
     }
 
-    /// Sends keys as events.
+    /// Sends keys as events; Ctrl-Z suspends instead, and Ctrl-C is remembered (`Terminal.wasInterrupted`).
     private func emit(_ keys: [Key]) {
-        for key in keys { continuation.yield(.key(key)) }
+        for key in keys {
+            switch key {
+            case .control("z"):
+                TerminalGuard.suspendFromKeyboard()
+                continue
+            case .control("c"):
+                TerminalGuard.interrupted.store(true, ordering: .sequentiallyConsistent)
+            default:
+                break
+            }
+            continuation.yield(.key(key))
+        }
     }
 
     /// Reads everything waiting in the wake pipe.

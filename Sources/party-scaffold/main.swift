@@ -6,6 +6,7 @@ do {
     let command = try ScaffoldCommand.parse(Array(CommandLine.arguments.dropFirst()))
     print(try command.run())
 } catch {
-    FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+    // Thrown, not trapped, when standard error is closed (FileHandle.write(_: Data) traps).
+    try? FileHandle.standardError.write(contentsOf: Data("error: \(error.description)\n".utf8))
     exit(1)
 }

@@ -89,7 +89,7 @@ struct PartyClientCommand: AsyncParsableCommand {
 
     /// Prints the last word of a session, unless it was said already.
     func say(_ outcome: String) {
-        if !outcome.isEmpty { print(outcome) }
+        if !outcome.isEmpty { Console.say(outcome) }
     }
 
     /// Where to look for sessions.
@@ -103,6 +103,7 @@ struct PartyClientCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        defer { TerminationSignals.endAsSignalled() } // Ctrl-C: status 130 once the session is left
         let level: Logger.Level = verbose ? .info : .error
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -112,7 +113,7 @@ struct PartyClientCommand: AsyncParsableCommand {
         if list {
             let services = try await ServiceBrowser.list(subtype: game.map { "_\($0)" }, interfaces: interfaceChoice,
                                                          duration: .milliseconds(Int64(timeout * 1000)))
-            print(ListOutput.render(services, json: json))
+            Console.say(ListOutput.render(services, json: json))
             return
         }
         let fullScreen = Terminal.isInteractive && !lineMode
@@ -175,7 +176,7 @@ struct PartyClientCommand: AsyncParsableCommand {
                 if let instance, hostGone.withLock({ $0 }) {
                     // Say it now; then ask the network to confirm the session is gone, so every
                     // list drops it in seconds, not minutes (RFC 6762 10.4).
-                    print(outcome)
+                    Console.say(outcome)
                     try? await ServiceBrowser.reconfirm(instance, interfaces: interfaceChoice)
                     return ""
                 }

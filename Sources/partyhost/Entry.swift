@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import PartyShell
 
 /// Starts `partyhost` with Swift concurrency running on NIO's event loops.
 ///
@@ -15,6 +16,7 @@ enum Entry {
             _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         }
         await PartyHostCommand.main()
+        TerminationSignals.endAsSignalled() // Ctrl-C: status 130 once the session has ended cleanly
     }
 }
 

@@ -55,10 +55,9 @@ struct HostRunner {
             var portIterator = ports.makeAsyncIterator()
             guard let port = await portIterator.next() else { return }
             // Each child below returns false; only the server's returns true.
-            print("Hosting \(sessionName) on port \(port).")
-            print("Players join with: partyclient   (or: partyclient --connect \(Self.hostHint):\(port))")
-            if let joinCode { print("Join code: \(joinCode)") }
-            fflush(nil)
+            Console.say("Hosting \(sessionName) on port \(port).")
+            Console.say("Players join with: partyclient   (or: partyclient --connect \(Self.hostHint):\(port))")
+            if let joinCode { Console.say("Join code: \(joinCode)") }
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(Game.self, name: sessionName, port: port)
@@ -98,8 +97,7 @@ struct HostRunner {
                 return false
             }
             if command.dedicated {
-                print("Dedicated host: nobody plays at this terminal. Ctrl-C ends the session.")
-                fflush(nil)
+                Console.say("Dedicated host: nobody plays at this terminal. Ctrl-C ends the session.")
             } else {
                 let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
                                          hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
@@ -109,7 +107,7 @@ struct HostRunner {
                     defer { warnings.release() }
                     do {
                         let why = try await GameShell.run(Game.self, options: shell)
-                        print(why)
+                        Console.say(why)
                     } catch {
                         warnings.warn("\(error)")
                     }
@@ -124,7 +122,7 @@ struct HostRunner {
             group.cancelAll()
             while let _ = try? await group.next() {}
         }
-        print("Session ended.")
+        Console.say("Session ended.")
     }
 
     func makeAdvertiser<Game: PartyGame>(_: Game.Type, name: String, port: Int) -> ServiceAdvertiser? {

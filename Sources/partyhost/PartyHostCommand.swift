@@ -145,7 +145,7 @@ struct PartyHostCommand: AsyncParsableCommand {
 
     func run() async throws {
         if listGames {
-            print(GameCatalogHelp.listing)
+            Console.say(GameCatalogHelp.listing)
             return
         }
         let level: Logger.Level = verbose ? .info : .error

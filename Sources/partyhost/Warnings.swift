@@ -1,8 +1,9 @@
-import Foundation
+import PartyTerminal
 import Synchronization
 
 /// Warnings for the person at the host's terminal: written to standard error at once, or held
-/// while the full-screen game owns the terminal and written when it gives the terminal back.
+/// while the full-screen game owns the terminal and written when it gives the terminal back. A closed
+/// standard error ends the process quietly, as SIGPIPE would (`StandardStreams`).
 final class Warnings: Sendable {
     private let state = Mutex((holding: false, held: [String]()))
 
@@ -31,6 +32,6 @@ final class Warnings: Sendable {
     }
 
     private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(("partyhost: " + text + "\n").utf8))
+        StandardStreams.writeError("partyhost: " + text + "\n")
     }
 }

@@ -99,9 +99,9 @@ struct CanvasRendererTests {
     @Test("after a non-ASCII character the cursor is placed explicitly")
     func wideCharacters() {
         var renderer = CanvasRenderer()
-        #expect(renderer.render(canvas(["漢b"])) == clear + csi + "1;1H漢" + csi + "1;2Hb")
+        #expect(renderer.render(canvas(["漢b"], width: 3)) == clear + csi + "1;1H漢" + csi + "1;3Hb")
         var other = CanvasRenderer()
-        #expect(other.render(canvas(["😀e\u{301}x"])) == clear + csi + "1;1H😀" + csi + "1;2He\u{301}" + csi + "1;3Hx")
+        #expect(other.render(canvas(["😀e\u{301}x"], width: 4)) == clear + csi + "1;1H😀" + csi + "1;3He\u{301}" + csi + "1;4Hx")
     }
 
     @Test("box drawing and Latin letters need no cursor moves")

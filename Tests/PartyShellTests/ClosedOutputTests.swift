@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// Both programs when whoever reads their output goes away (`… | head -1`, a closed standard
+    /// error): they end quietly, killed by SIGPIPE as other Unix tools are, and never trap.
+    @Suite("A closed output", .serialized, .timeLimit(.minutes(2)))
+    struct ClosedOutputTests {
+        /// The status bash reports for a program killed by SIGPIPE.
+        static let killedBySIGPIPE = "141"
+
+        /// Runs `words | head -1` in bash with standard input from the test; once head has printed
+        /// its line, types "help" (which makes the program write again) until the pipeline ends.
+        /// Returns what bash printed: head's line and the program's status.
+        func pipedToHead(_ words: [String]) async throws -> (firstLine: String?, status: String?, transcript: String) {
+            signal(SIGPIPE, SIG_IGN) // typing into a shell that has just ended must not end the tests
+            let script = TestTools.shellLine(words) + " | head -1; echo \"[status ${PIPESTATUS[0]}]\""
+            let shell = try LiveProcess("bash", ["-c", script], label: "bash")
+            defer { shell.stop() }
+            let first = await shell.waitForLine(timeout: .seconds(15)) { _ in true }
+            let ended = await Poll.until(timeout: .seconds(30), interval: .milliseconds(200)) {
+                if shell.output.contains("[status ") { return true }
+                shell.send("help")
+                return false
+            }
+            let status = ended ? shell.output.split(separator: "[status ").last.map { String($0.prefix { $0.isNumber }) } : nil
+            return (first, status, shell.transcript)
+        }
+
+        @Test("partyhost --line-mode | head -1: the host ends quietly when head has gone")
+        func hostPipedToHead() async throws {
+            let port = TestTools.freePort()
+            let result = try await pipedToHead([Executables.path("partyhost"), "--game", "fourinarow", "--line-mode",
+                                                "--port", "\(port)", "--bind", "127.0.0.1", "--no-advertise"])
+            #expect(result.firstLine?.hasPrefix("Hosting") == true, "\(result.transcript)")
+            #expect(result.status == Self.killedBySIGPIPE, "the host did not end as SIGPIPE ends a program:\n\(result.transcript)")
+            #expect(!result.transcript.contains("Fatal error"), "\(result.transcript)")
+        }
+
+        @Test("partyclient --line-mode | head -1: the client ends quietly when head has gone")
+        func clientPipedToHead() async throws {
+            let (host, port) = try await LineModeHost.start()
+            defer { host.stop() }
+            let result = try await pipedToHead([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)",
+                                                "--line-mode", "--name", "Zed"])
+            #expect(result.firstLine?.hasPrefix("Joined") == true, "\(result.transcript)")
+            #expect(result.status == Self.killedBySIGPIPE, "the client did not end as SIGPIPE ends a program:\n\(result.transcript)")
+            #expect(host.isRunning, "the host went down with the client: \(host.transcript)")
+        }
+
+        @Test("party-scaffold's error to a closed standard error (SIGPIPE ignored by its parent) is no trap")
+        func scaffoldErrorToClosedStandardError() throws {
+            signal(SIGPIPE, SIG_IGN) // inherited by the child, so the write fails with EPIPE
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            close(ends[0])
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Executables.path("party-scaffold"))
+            process.arguments = [] // no name: an error
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 1,
+                    "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        }
+
+        @Test("A warning written to a closed standard error ends the host quietly, not with a trap")
+        func warningToClosedStandardError() async throws {
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            close(ends[0]) // nobody will ever read standard error
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Executables.path("partyhost"))
+            // An interface that does not exist: the host warns that it cannot advertise the session.
+            process.arguments = ["--game", "fourinarow", "--line-mode", "--port", "\(TestTools.freePort())",
+                                 "--bind", "127.0.0.1", "--interface", "nosuch0"]
+            let input = Pipe() // kept open: the host's player stays until the host ends
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+            try process.run()
+            defer {
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+            }
+            let exited = await Poll.until(timeout: .seconds(30)) { !process.isRunning }
+            try #require(exited, "the host never wrote its warning or never ended")
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGPIPE,
+                    "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus), not by SIGPIPE")
+        }
+    }
+}
