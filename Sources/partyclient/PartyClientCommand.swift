@@ -94,7 +94,7 @@ struct PartyClientCommand: AsyncParsableCommand {
 
     /// Where to look for sessions.
     var interfaceChoice: DiscoveryInterfaces {
-        interfaces.isEmpty ? .automatic : .named(interfaces)
+        interfaces.isEmpty ? .automaticAndLoopback : .named(interfaces)
     }
 
     /// The games this client draws itself (none with --plain-text); the host sends plain text for others.

@@ -12,7 +12,7 @@ extension ServiceBrowser {
     public static func reconfirm(
         _ instanceName: String,
         serviceType: String = ServiceConfiguration.partyhostServiceType,
-        interfaces: DiscoveryInterfaces = .automatic,
+        interfaces: DiscoveryInterfaces = .automaticAndLoopback,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "partyhost.discovery.browser")
     ) async throws {

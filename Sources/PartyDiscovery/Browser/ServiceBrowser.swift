@@ -50,7 +50,7 @@ public actor ServiceBrowser {
     public init(
         serviceType: String = ServiceConfiguration.partyhostServiceType,
         subtype: String? = nil,
-        interfaces: DiscoveryInterfaces = .automatic,
+        interfaces: DiscoveryInterfaces = .automaticAndLoopback,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "partyhost.discovery.browser")
     ) throws(DiscoveryError) {
@@ -131,7 +131,7 @@ public actor ServiceBrowser {
     public static func list(
         serviceType: String = ServiceConfiguration.partyhostServiceType,
         subtype: String? = nil,
-        interfaces: DiscoveryInterfaces = .automatic,
+        interfaces: DiscoveryInterfaces = .automaticAndLoopback,
         duration: Duration = .seconds(2)
     ) async throws -> [DiscoveredService] {
         let browser = try ServiceBrowser(serviceType: serviceType, subtype: subtype, interfaces: interfaces)

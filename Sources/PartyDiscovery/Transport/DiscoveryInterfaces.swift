@@ -11,10 +11,22 @@ import Darwin
 public struct DiscoveryInterfaces: Sendable, Hashable {
     /// The interface names, or nil for the default choice.
     public let names: [String]?
+    /// With the default choice, whether loopback is added even when other interfaces exist.
+    public let addsLoopback: Bool
+
+    init(names: [String]?, addsLoopback: Bool = false) {
+        self.names = names
+        self.addsLoopback = addsLoopback
+    }
 
     /// Every interface that is up, multicast-capable and has an IPv4 address, loopback excluded;
     /// loopback alone when there is no other (a machine with no network still plays on itself).
     public static let automatic = DiscoveryInterfaces(names: nil)
+
+    /// `automatic` plus loopback, for browsing: a session advertised only on this machine's
+    /// loopback (`partyhost --interface lo` on a machine that has a network) is listed by a browser
+    /// on the same machine, as Bonjour lists local-only services. Advertisers use `automatic`.
+    public static let automaticAndLoopback = DiscoveryInterfaces(names: nil, addsLoopback: true)
 
     /// Exactly the named interfaces (for example `["lo"]` in tests, `["eth0"]` from `--interface`).
     public static func named(_ names: [String]) -> DiscoveryInterfaces {
@@ -32,7 +44,7 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
     /// multicast-capable for NIO (no `ip link set lo multicast on` is needed).
     func resolve() throws(DiscoveryError) -> [DiscoveryInterface] {
         var found = try resolve(loopback: false)
-        if found.isEmpty && names == nil { found = try resolve(loopback: true) }
+        if names == nil && (found.isEmpty || addsLoopback) { found += try resolve(loopback: true) }
         guard !found.isEmpty else { throw .noUsableInterface }
         return found
     }
