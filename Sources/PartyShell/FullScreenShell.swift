@@ -156,7 +156,8 @@ struct FullScreenShell<Game: PartyGame> {
             presenter.draw(view, context: context, on: &gameCanvas)
             canvas.paste(gameCanvas, x: 0, y: area.y)
         } else {
-            ShellScreen.drawLobby(on: &canvas, table: table, top: area.y, height: area.height, color: color)
+            ShellScreen.drawLobby(on: &canvas, table: table, top: area.y, height: area.height, color: color,
+                                  howToPlay: Game.descriptor.howToPlay)
         }
         let help: String
         switch phase {
@@ -167,8 +168,8 @@ struct FullScreenShell<Game: PartyGame> {
         }
         let fresh = ContinuousClock.now - statusSince < .seconds(5) ? status : nil
         let line = fresh ?? table.gameOver?.summary ?? table.lobby?.message ?? ""
-        canvas.put(String(line.prefix(size.width)), x: 0, y: size.height - 2, style: TextStyle(bold: true))
-        canvas.put(String(help.prefix(size.width)), x: 0, y: size.height - 1, style: TextStyle(dim: true))
+        canvas.put(line.fitted(toWidth: size.width), x: 0, y: size.height - 2, style: TextStyle(bold: true))
+        canvas.put(help.fittedHelp(toWidth: size.width), x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)
     }
 }

@@ -15,9 +15,14 @@ enum ShellScreen {
         }
     }
 
-    static func drawLobby<View>(on canvas: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool) {
+    static func drawLobby<View>(on canvas: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool,
+                                howToPlay: String? = nil) {
         let players = table.lobby?.players ?? table.welcome.players
         var y = top + 1
+        if let howToPlay {
+            canvas.put(howToPlay, x: 2, y: y, width: canvas.width - 2, style: TextStyle(foreground: color ? .cyan : nil))
+            y += 2
+        }
         canvas.put("Players (\(players.count) of \(table.welcome.maxPlayers), \(table.welcome.minPlayers) needed)", x: 2, y: y, style: TextStyle(bold: true))
         y += 2
         for player in players {

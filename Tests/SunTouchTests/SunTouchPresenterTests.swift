@@ -52,7 +52,14 @@ struct SunTouchPresenterTests {
     @Test func plusAndMinusSizeTheStrikeWithinBounds() {
         var presenter = SunTouchPresenter()
         _ = presenter.handle(.character("+"), view: Self.playingView(), context: Self.context)
-        #expect(presenter.radius == 0.11)
+        #expect(presenter.radius == 0.15)
+        _ = presenter.handle(.character("-"), view: Self.playingView(), context: Self.context)
+        _ = presenter.handle(.character("-"), view: Self.playingView(), context: Self.context)
+        #expect(presenter.radius == 0.05)
+        _ = presenter.handle(.character("-"), view: Self.playingView(), context: Self.context)
+        #expect(presenter.radius == 0.03)
+        _ = presenter.handle(.character("+"), view: Self.playingView(), context: Self.context)
+        #expect(presenter.radius == 0.05)
         for _ in 0..<30 { _ = presenter.handle(.character("+"), view: Self.playingView(), context: Self.context) }
         #expect(presenter.radius == 0.2)
         for _ in 0..<30 { _ = presenter.handle(.character("-"), view: Self.playingView(), context: Self.context) }
