@@ -77,7 +77,7 @@ public struct TwentyFourPresenter: GamePresenter {
     }
 
     public var keyHelp: String {
-        "digits + − × / ( ) type · Enter submits · g gives up · Backspace erases"
+        "digits + − × / ( ) · Enter submits · g gives up · Backspace erases"
     }
 
     public var lineHelp: String {

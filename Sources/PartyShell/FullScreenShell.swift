@@ -11,11 +11,15 @@ struct FullScreenShell<Game: PartyGame> {
     let banner: String?
     var table: TableState<Game.Rules.View>
     var presenter = Game.Presenter()
-    /// A line for the person (a refused move, someone leaving); it fades after a few seconds.
+    /// A line for the person (a refused move, someone leaving). It stays for at least a few seconds
+    /// and then until the game moves on (a new view or table state): redrawing, as after a resize,
+    /// never loses it.
     var status: String? {
-        didSet { statusSince = .now }
+        didSet { statusSince = .now; statusOutdated = false }
     }
     var statusSince = ContinuousClock.now
+    /// Whether a view or table state arrived after the status line was set.
+    var statusOutdated = false
     var game = 0
 
     init(connection: PartySession, welcome: Welcome, terminal: Terminal, color: Bool, banner: String?) {
@@ -86,6 +90,7 @@ struct FullScreenShell<Game: PartyGame> {
         switch change {
         case .notice(let text): status = text
         case .gameOver: status = nil
+        case .view, .lobby: statusOutdated = true
         default: break
         }
     }
@@ -166,7 +171,7 @@ struct FullScreenShell<Game: PartyGame> {
         case "over": help = "r rematch · q leave"
         default: help = (table.me?.host == true ? "Enter ready · s start · " : "Enter ready · ") + (table.gameOver != nil ? "r rematch · " : "") + "q leave"
         }
-        let fresh = ContinuousClock.now - statusSince < .seconds(5) ? status : nil
+        let fresh = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
         let line = fresh ?? table.gameOver?.summary ?? table.lobby?.message ?? ""
         canvas.put(line.fitted(toWidth: size.width), x: 0, y: size.height - 2, style: TextStyle(bold: true))
         canvas.put(help.fittedHelp(toWidth: size.width), x: 0, y: size.height - 1, style: TextStyle(dim: true))
