@@ -76,7 +76,7 @@ extension SnapPresenter {
         } else {
             canvas.put("  ]", x: x + 1, y: y + 1, style: .init(dim: true))
         }
-        let ready = view.phase == .dealing ? (player.ready ? " ready" : " dealing") : ""
+        let ready = view.phase == .dealing ? (player.ready ? " ready" : " not ready") : ""
         let away = player.away ? " away" : ""
         let counts = "closed \(player.closed) open \(player.open)"
         let shortCounts = "down \(player.closed) up \(player.open)"
@@ -96,17 +96,19 @@ extension SnapPresenter {
             let clock = view.paused ? "paused" : "\(Self.seconds(remaining(view, context)))s"
             return "\(who) · \(clock)" + (Self.turnsLeft(view).map { " · \($0)" } ?? "")
         case .over:
-            return view.outcome ?? "Game over"
+            // How it ended is the shell's status line; saying it twice is noise.
+            return "Game over"
         }
     }
 
-    /// The key hint at the bottom; nothing for a spectator, who has no keys to play with.
+    /// The key hint at the bottom; nothing for a spectator, who has no keys to play with, nor once
+    /// the game is over (the shell's key line offers the rematch).
     func hint(_ view: SnapView) -> String {
         guard let me = view.mine else { return "" }
         switch view.phase {
         case .dealing: return me.ready ? "Ready: play starts when everyone is" : "Space/Enter: ready to play"
         case .playing: return me.out ? "You are out: watch the others finish" : "Space/Enter: turn your card   s: SNAP!"
-        case .over: return "r: rematch   q: leave"
+        case .over: return ""
         }
     }
 

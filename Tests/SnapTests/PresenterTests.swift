@@ -112,6 +112,23 @@ struct PresenterTests {
         }
     }
 
+    @Test("Once over, how it ended is said once, by the shell's status line, with no second rematch hint (issue 17)")
+    func overSaysItOnce() throws {
+        var game = Snap(setup: GameSetup(seats: Sample.seats(2), configuration: SnapConfiguration(turnSeconds: 1, turnLimit: 2), seed: 1))
+        var now = GameInstant.zero
+        while !game.isOver, let deadline = game.schedule.deadline {
+            now = deadline
+            game.advance(to: now)
+        }
+        let view = game.view(for: .seat(SeatID(0)), at: now)
+        var canvas = Canvas(width: 80, height: 21)
+        SnapPresenter().draw(view, context: Self.context(0), on: &canvas)
+        let outcome = try #require(view.outcome)
+        #expect(!canvas.text.contains(outcome), "\(canvas.text)")
+        #expect(!canvas.text.contains("rematch"), "\(canvas.text)")
+        #expect(canvas.text.contains("Game over"))
+    }
+
     @Test("A snap flashes for a moment, then the line stays dim")
     func flash() throws {
         var game = Self.fourPlayers()
