@@ -8,17 +8,21 @@ enum ShellScreen {
         let style = TextStyle(foreground: color ? .black : nil, background: color ? .cyan : nil, bold: true, inverse: !color)
         canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: style)
         let me = table.me.map { " — you: \($0.name)" } ?? (table.spectating ? " — watching" : "")
-        let title = " \(table.welcome.title) · \(table.welcome.sessionName)\(me)"
+        let title = " \(table.welcome.title) · \(table.welcome.sessionName)\(me)".fitted(toWidth: canvas.width)
         canvas.put(title, x: 0, y: 0, style: style)
         if let banner, title.count + banner.count + 2 <= canvas.width {
             canvas.put(banner + " ", x: canvas.width - banner.count - 1, y: 0, style: style)
         }
     }
 
-    static func drawLobby<View>(on canvas: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool,
+    static func drawLobby<View>(on screen: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool,
                                 howToPlay: String? = nil) {
+        // Drawn on a canvas of the lobby's own rows, so a short terminal clips it instead of
+        // letting it run into the status and key lines below.
+        var canvas = Canvas(width: screen.width, height: height)
+        defer { screen.paste(canvas, x: 0, y: top) }
         let players = table.lobby?.players ?? table.welcome.players
-        var y = top + 1
+        var y = 1
         if let howToPlay {
             canvas.put(howToPlay, x: 2, y: y, width: canvas.width - 2, style: TextStyle(foreground: color ? .cyan : nil))
             y += 2
@@ -35,12 +39,14 @@ enum ShellScreen {
             let state = !player.connected ? "reconnecting… \((player.graceMs ?? 0) / 1000) s"
                 : player.rematch ? "rematch" : player.ready ? "ready" : "not ready"
             let style = player.ready || player.rematch ? TextStyle(foreground: color ? .green : nil, bold: true) : TextStyle(dim: true)
-            canvas.put(state, x: 34, y: y, style: style)
+            canvas.put(state, x: min(34, canvas.width - state.count), y: y, style: style)
             y += 1
         }
         y += 1
-        if let message = table.lobby?.message { canvas.put(message, x: 2, y: y) }
-        if let over = table.gameOver { canvas.put("Last game: \(over.summary)", x: 2, y: y + 1, style: TextStyle(dim: true)) }
+        if let message = table.lobby?.message { canvas.put(message, x: 2, y: y, width: canvas.width - 2) }
+        if let over = table.gameOver {
+            canvas.put("Last game: \(over.summary)", x: 2, y: y + 1, width: canvas.width - 2, style: TextStyle(dim: true))
+        }
     }
 }
 

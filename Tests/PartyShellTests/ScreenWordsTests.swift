@@ -38,7 +38,7 @@ extension EndToEnd {
             }
             try tmux.send(alice, "Enter")
             let started = try await want(tmux, "the game never started") { $0.contains("Your turn") && FourInARowScreen(tui: $0) != nil }
-            #expect(Self.keyLine(started) == "←/→ or 1-7 choose a column · Enter or Space drops the disc · q leave")
+            #expect(Self.keyLine(started) == "←/→ or 1-7 pick a column · Enter or Space drops · q leave")
             try tmux.send(alice, "9")
             try await want(tmux, "9 was not explained") { $0.contains("Columns are numbered 1 to 7.") }
             // Longer than the few seconds a message used to last; the bot waits for our move.
@@ -51,6 +51,20 @@ extension EndToEnd {
             try await want(tmux, "the message outlived the move") {
                 (FourInARowScreen(tui: $0)?.discs ?? 0) >= 1 && !$0.contains("Columns are numbered")
             }
+            try tmux.send(alice, "q")
+            try await want(tmux, "the host did not end") { $0.contains("[exited 0]") }
+        }
+
+        @Test("Rock Paper Scissors at 40 × 10: the lobby stays above the status and key lines, the title ends at a word")
+        func smallLobby() async throws {
+            let port = TestTools.freePort()
+            let tmux = try TmuxServer(width: 40, height: 10, command: hostCommand(game: "rps", port: port))
+            defer { tmux.kill() }
+            let screen = try await want(tmux, "the lobby never showed") { $0.contains("Players (2 of") && $0.contains("Ada") }
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(Self.keyLine(screen) == "Enter ready · s start · q leave", "\(screen)")
+            #expect(lines.contains { $0.hasPrefix("▶ Alice (host)") && $0.hasSuffix(" not ready") }, "\(screen)")
+            #expect(lines.first == "Rock Paper Scissors · Alice's Rock…", "\(screen)")
             try tmux.send(alice, "q")
             try await want(tmux, "the host did not end") { $0.contains("[exited 0]") }
         }
