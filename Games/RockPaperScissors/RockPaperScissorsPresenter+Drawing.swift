@@ -137,6 +137,8 @@ extension RockPaperScissorsPresenter {
 
     /// The status sentence, centred; highlighted when the viewer has to choose.
     private func drawStatus(_ view: RockPaperScissorsView, context: PresenterContext, y: Int, on canvas: inout Canvas) {
+        // Once over, the shell's status line says how it ended; the title already says it is over.
+        guard !view.isOver else { return }
         let status = view.status(context: context, elapsedMilliseconds: context.elapsedMilliseconds)
         let urgent = view.mayChoose(context.seat ?? view.you)
         let style: TextStyle = urgent ? (context.color ? .color(.cyan, bold: true) : TextStyle(bold: true)) : .plain
