@@ -85,7 +85,8 @@ public struct SunTouchPresenter: GamePresenter, Hashable {
             return .send(.toss(UInt32.random(in: .min ... .max, using: &generator)))
         case .playing:
             let cooling = me.cool - context.elapsedMilliseconds
-            if cooling > 0 { return .message("Cooling down: \(SunTouchFormat.seconds(cooling)) to go.") }
+            // No number: the message may stay a while, and the top line counts the seconds.
+            if cooling > 0 { return .message("Cooling down: strike again when the top line says ready.") }
             return .send(.strike(x: cursorX, y: cursorY, radius: radius))
         }
     }
