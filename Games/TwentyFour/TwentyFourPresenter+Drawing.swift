@@ -62,9 +62,10 @@ extension TwentyFourPresenter {
         }
         let scores = view.scores.map { "\($0.name): \($0.won) won, \($0.solved) solved" }
         let mine = view.scores.firstIndex { $0.seat == context.seat }
+        let myResult = view.results.firstIndex { $0.seat == context.seat }
         if canvas.width >= 64 {
             let split = canvas.width * 3 / 5
-            Self.column("Results", results, x: 0, y: y, width: split - 2, on: &canvas)
+            Self.column("Results", results, keeping: myResult, x: 0, y: y, width: split - 2, on: &canvas)
             Self.column("Scores", scores, keeping: mine, x: split, y: y, width: canvas.width - split, on: &canvas)
         } else {
             // One above the other: the scores keep at least their title and the viewer's line.
@@ -72,7 +73,7 @@ extension TwentyFourPresenter {
             let scoreRows = min(1 + scores.count, max(2, rows / 2))
             let resultRows = min(1 + results.count, rows - scoreRows - 1)
             if resultRows >= 2 {
-                Self.column("Results", results, x: 0, y: y, width: canvas.width, height: resultRows, on: &canvas)
+                Self.column("Results", results, keeping: myResult, x: 0, y: y, width: canvas.width, height: resultRows, on: &canvas)
                 y += resultRows + 1
             }
             Self.column("Scores", scores, keeping: mine, x: 0, y: y, width: canvas.width, on: &canvas)

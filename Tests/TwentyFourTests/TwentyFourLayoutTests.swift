@@ -10,8 +10,9 @@ import TwentyFour
         let typed: [Key] = "(9+9)×3".map { .character($0) }
         let problems = LayoutCheck.check(TwentyFourGame.self, steps: 120, keys: typed) { view, context, size in
             guard let seat = context.seat, size.height >= 15,
-                  let score = view.scores.first(where: { $0.seat == seat }) else { return [] }
-            return ["\(score.name): \(score.won) won, \(score.solved) solved"]
+                  let score = view.scores.first(where: { $0.seat == seat }),
+                  let result = view.results.first(where: { $0.seat == seat }) else { return [] }
+            return ["\(score.name): \(score.won) won, \(score.solved) solved", result.line]
         }
         #expect(problems.isEmpty, "\(problems.prefix(6).joined(separator: "\n"))")
     }
