@@ -21,7 +21,8 @@ public struct FourInARow: GameRules {
         minPlayers: 2,
         maxPlayers: 2,
         joinInProgress: false,
-        summary: "Two players drop discs into a 7 × 6 board; the first to line up four wins."
+        summary: "Two players drop discs into a 7 × 6 board; the first to line up four wins.",
+        howToPlay: "Take turns: ←/→ pick a column, Enter drops; line up four in any direction."
     )
 
     /// The two players, red (side 0) first.

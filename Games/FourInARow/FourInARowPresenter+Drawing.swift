@@ -120,9 +120,9 @@ extension FourInARowPresenter {
         return .color(side == 0 ? .red : .yellow, bold: true)
     }
 
-    /// The result once the game is over, otherwise whose turn it is.
+    /// "Game over" (the shell's status line says how it ended), otherwise whose turn it is.
     private func statusText(_ view: FourInARowView, context: PresenterContext) -> String {
-        if let outcome = view.outcome { return outcome }
+        if view.isOver { return "Game over" }
         return turnText(view, context: context, symbols: false)
     }
 }

@@ -19,7 +19,7 @@ public struct FourInARowPresenter: GamePresenter {
 
     /// The keys this game uses.
     public var keyHelp: String {
-        "←/→ or 1-7 choose a column, Enter or Space drops the disc"
+        "←/→ or 1-7 pick a column · Enter or Space drops"
     }
 
     /// What to type in line mode.

@@ -41,7 +41,8 @@ public struct RockPaperScissors: GameRules {
         minPlayers: 2,
         maxPlayers: 8,
         joinInProgress: true,
-        summary: "Best of N rounds of secret, simultaneous Rock, Paper or Scissors for 2 to 8 players."
+        summary: "Best of N rounds of secret, simultaneous Rock, Paper or Scissors for 2 to 8 players.",
+        howToPlay: "Pick 1 rock, 2 paper or 3 scissors in secret: rock > scissors > paper > rock"
     )
 
     /// One player at the table.

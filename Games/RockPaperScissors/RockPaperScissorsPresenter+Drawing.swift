@@ -58,7 +58,7 @@ extension RockPaperScissorsPresenter {
             x += label.count + 2
         }
         for (index, row) in view.players.enumerated() where 2 + index < canvas.height - 1 {
-            let name = pad(context.name(of: row.seat) + (row.seat == view.you ? "*" : ""), 12)
+            let name = pad(((row.seat == view.you ? "▶ " : "") + context.name(of: row.seat)).fitted(toWidth: 11), 12)
             canvas.put(name + pad("\(row.score)", 4) + rowState(row, view: view), x: 0, y: 2 + index, style: rowStyle(row, view: view))
         }
         if canvas.height > 2 { drawStatus(view, context: context, y: canvas.height - 1, on: &canvas) }
@@ -137,13 +137,15 @@ extension RockPaperScissorsPresenter {
 
     /// The status sentence, centred; highlighted when the viewer has to choose.
     private func drawStatus(_ view: RockPaperScissorsView, context: PresenterContext, y: Int, on canvas: inout Canvas) {
+        // Once over, the shell's status line says how it ended; the title already says it is over.
+        guard !view.isOver else { return }
         let status = view.status(context: context, elapsedMilliseconds: context.elapsedMilliseconds)
         let urgent = view.mayChoose(context.seat ?? view.you)
         let style: TextStyle = urgent ? (context.color ? .color(.cyan, bold: true) : TextStyle(bold: true)) : .plain
         if status.displayWidth <= canvas.width {
             canvas.putCentered(status, y: y, style: style)
         } else {
-            canvas.put(status, x: 0, y: y, style: style)
+            canvas.put(status, x: 0, y: y, width: canvas.width, style: style)
         }
     }
 

@@ -22,7 +22,7 @@ extension Snap {
             let seconds = SnapPresenter.seconds((view.dealMs ?? 0) - elapsed)
             lines.append("Snap! Dealing: \(ready) of \(seated.count) ready, play starts in \(secondsText(seconds)).")
             if let mine = view.mine, !mine.gone {
-                lines.append(mine.ready ? "You are ready; waiting for the others." : "Confirm you have seen the deal.")
+                lines.append(mine.ready ? "You are ready; waiting for the others." : "Choose Ready when you are ready to play.")
             }
         case .playing:
             var line = "Snap! Turn \(view.turn + 1) of \(view.limit)."

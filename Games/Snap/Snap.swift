@@ -23,7 +23,8 @@ public struct Snap: GameRules {
     /// Snap!: 2–4 players, nobody joins once it runs.
     public static let descriptor = GameDescriptor(
         id: "snap", title: "Snap!", minPlayers: 2, maxPlayers: 4, joinInProgress: false,
-        summary: "Turn cards in turn and be the first to call snap when two top cards match."
+        summary: "Turn cards in turn and be the first to call snap when two top cards match.",
+        howToPlay: "Space turns your top card in turn; press s first when two top cards match."
     )
 
     /// How long the dealing phase waits for confirmations, in milliseconds.

@@ -43,8 +43,14 @@ extension SnapPresenter {
             let style = eventStyle(event, view: view, context: context)
             putCentred(event.text, x: 0, width: width, y: middle - 1 > 3 ? middle - 1 : 4, style: style, on: &canvas)
         }
-        let score = view.players.filter { !$0.gone }.map { "\($0.name) \($0.cards)" }.joined(separator: "  ")
-        putCentred("Cards: " + score, x: centreX, width: centreWidth, y: middle + 1, style: .init(dim: true), on: &canvas)
+        // Everyone's card count: between the side players, or on a free row below them, or (too
+        // narrow for all of it) not at all, since each player's block shows its piles anyway.
+        let cards = "Cards: " + view.players.filter { !$0.gone }.map { "\($0.name) \($0.cards)" }.joined(separator: "  ")
+        if cards.count <= centreWidth {
+            putCentred(cards, x: centreX, width: centreWidth, y: middle + 1, style: .init(dim: true), on: &canvas)
+        } else if cards.count <= width, middle + 3 < height - 4 {
+            putCentred(cards, x: 0, width: width, y: middle + 3, style: .init(dim: true), on: &canvas)
+        }
         putCentred(hint(view), x: 0, width: width, y: height - 1, style: .init(dim: true), on: &canvas)
     }
 
@@ -70,7 +76,7 @@ extension SnapPresenter {
         } else {
             canvas.put("  ]", x: x + 1, y: y + 1, style: .init(dim: true))
         }
-        let ready = view.phase == .dealing ? (player.ready ? " ready" : " dealing") : ""
+        let ready = view.phase == .dealing ? (player.ready ? " ready" : " not ready") : ""
         let away = player.away ? " away" : ""
         let counts = "closed \(player.closed) open \(player.open)"
         let shortCounts = "down \(player.closed) up \(player.open)"
@@ -83,24 +89,35 @@ extension SnapPresenter {
         switch view.phase {
         case .dealing:
             let seconds = Self.seconds((view.dealMs ?? 0) - context.elapsedMilliseconds)
-            return "Dealing… play starts in \(seconds)s"
+            return "Dealing… play starts in \(seconds)s, or when everyone is ready"
         case .playing:
             guard let active = view.player(view.active) else { return "Turn \(view.turn + 1)" }
             let who = active.seat == view.me ? "Your turn" : "\(active.name)'s turn"
             let clock = view.paused ? "paused" : "\(Self.seconds(remaining(view, context)))s"
-            return "\(who) · \(clock) · turn \(view.turn + 1)/\(view.limit)"
+            return "\(who) · \(clock)" + (Self.turnsLeft(view).map { " · \($0)" } ?? "")
         case .over:
-            return view.outcome ?? "Game over"
+            // How it ended is the shell's status line; saying it twice is noise.
+            return "Game over"
         }
     }
 
-    /// The key hint at the bottom.
+    /// The key hint at the bottom; nothing for a spectator, who has no keys to play with, nor once
+    /// the game is over (the shell's key line offers the rematch).
     func hint(_ view: SnapView) -> String {
+        guard let me = view.mine else { return "" }
         switch view.phase {
-        case .dealing: view.mine?.ready == false ? "Enter: confirm the deal" : "waiting for the others"
-        case .playing: "Space/Enter: turn your card   s: SNAP!"
-        case .over: "r: rematch   q: leave"
+        case .dealing: return me.ready ? "Ready: play starts when everyone is" : "Space/Enter: ready to play"
+        case .playing: return me.out ? "You are out: watch the others finish" : "Space/Enter: turn your card   s: SNAP!"
+        case .over: return ""
         }
+    }
+
+    /// "12 turns left" once the turn limit is near (the last 20 turns), nil before: the limit only
+    /// matters when it is about to end the game.
+    static func turnsLeft(_ view: SnapView) -> String? {
+        let left = view.limit - view.turn
+        guard left <= 20 else { return nil }
+        return left == 1 ? "last turn" : "\(left) turns left"
     }
 
     /// Snap events flash (inverse, coloured) for a moment; other events are dim.
@@ -132,8 +149,8 @@ extension SnapPresenter {
         canvas.put(shown, x: x + (width - shown.displayWidth) / 2, y: y, style: style)
     }
 
-    /// The start of `text` that fits in `width` columns (nothing for a width of 0 or less).
+    /// `text` in at most `width` columns, shortened at a word with "…" (nothing for a width of 0 or less).
     static func clip(_ text: String, _ width: Int) -> String {
-        width <= 0 ? "" : String(DisplayWidth.prefix(text, columns: width))
+        text.fitted(toWidth: width)
     }
 }

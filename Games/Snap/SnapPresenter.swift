@@ -2,7 +2,7 @@ import PartyKit
 
 /// Draws the Snap! table in a terminal and turns keys or typed lines into moves.
 ///
-/// Keys: Space or Enter turns your card (and confirms the deal while dealing), `s` calls snap.
+/// Keys: Space or Enter turns your card (and says you are ready while the cards are dealt), `s` calls snap.
 /// Line mode: `t`, `turn` or an empty line (like Enter) turns your card; `s` or `snap` calls snap.
 public struct SnapPresenter: GamePresenter {
     /// The game this presenter draws.
@@ -25,7 +25,7 @@ public struct SnapPresenter: GamePresenter {
         view.phase == .over ? nil : 250
     }
 
-    /// Space or Enter turns the card (or confirms the deal), `s` calls snap.
+    /// Space or Enter turns the card (or says you are ready while dealing), `s` calls snap.
     public mutating func handle(_ key: Key, view: SnapView, context: PresenterContext) -> PresenterAction<SnapMove> {
         let result: Result<SnapMove, InputError>
         switch key {
@@ -48,12 +48,12 @@ public struct SnapPresenter: GamePresenter {
         }
     }
 
-    /// The move Space, Enter or `turn` means now: confirm the deal, or turn the card.
+    /// The move Space, Enter or `turn` means now: ready while dealing, or turn the card.
     func turnMove(_ view: SnapView) -> Result<SnapMove, InputError> {
         guard let me = view.mine else { return .failure(InputError("You are watching; only players turn cards.")) }
         switch view.phase {
         case .dealing:
-            return me.ready ? .failure(InputError("You have confirmed the deal; waiting for the others.")) : .success(.confirmDeal)
+            return me.ready ? .failure(InputError("You are ready; play starts when everyone is.")) : .success(.confirmDeal)
         case .playing:
             if view.active == me.seat { return .success(.turn) }
             if me.out { return .failure(InputError("You have no cards left; you are out.")) }
@@ -83,10 +83,10 @@ public struct SnapPresenter: GamePresenter {
             let ready = view.players.filter { $0.ready && !$0.gone }.count
             let total = view.players.filter { !$0.gone }.count
             let seconds = Self.seconds(view.dealMs.map { $0 - context.elapsedMilliseconds } ?? 0)
-            parts.append("Dealing: \(ready) of \(total) confirmed, play starts in \(seconds)s")
-            if view.mine?.ready == false { parts.append("press Enter (or type t) to confirm") }
+            parts.append("Dealing: \(ready) of \(total) ready, play starts in \(seconds)s")
+            if view.mine?.ready == false { parts.append("press Enter (or type t) when you are ready") }
         case .playing:
-            parts.append("Turn \(view.turn + 1)/\(view.limit)")
+            parts.append("Turn \(view.turn + 1)" + (Self.turnsLeft(view).map { " (\($0))" } ?? ""))
             if let active = view.player(view.active) {
                 let who = active.seat == view.me ? "your turn" : "\(active.name) to play"
                 parts.append(view.paused ? "\(who) (paused: away)" : "\(who) (\(Self.seconds(remaining(view, context)))s)")

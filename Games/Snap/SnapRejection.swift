@@ -42,9 +42,9 @@ extension SnapRejection: CustomStringConvertible {
     public var description: String {
         switch self {
         case .gameOver: "The game is over."
-        case .stillDealing: "The cards are still being dealt; confirm the deal first."
+        case .stillDealing: "The cards are still being dealt; play starts when everyone is ready."
         case .notDealing: "The cards have already been dealt."
-        case .alreadyConfirmed: "You have already confirmed the deal."
+        case .alreadyConfirmed: "You are already ready; play starts when everyone is."
         case .notInGame: "You are not playing in this game."
         case .notYourTurn: "It is not your turn to turn a card."
         case .youAreOut: "You have no cards left, so you are out and cannot call snap."

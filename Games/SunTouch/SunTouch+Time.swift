@@ -23,9 +23,7 @@ extension SunTouch {
         if suns.allSatisfy({ $0.capture != nil }) {
             let last = suns.compactMap { $0.capture?.at }.max() ?? time
             let best = bestSeats()
-            let summary = best.count == 1
-                ? "\(seats[best[0]].name) wins \(scoreLine())."
-                : "Draw, \(scoreLine())."
+            let summary = result(best) + "."
             finish(winners: best.count == 1 ? best : [], reason: best.count == 1 ? .won : .draw, summary: summary, at: last)
         }
     }
@@ -33,9 +31,7 @@ extension SunTouch {
     /// Ends the game at its time limit: more suns wins.
     mutating func endAtLimit() {
         let best = bestSeats()
-        let summary = best.count == 1
-            ? "Time is up: \(seats[best[0]].name) wins \(scoreLine())."
-            : "Time is up: draw, \(scoreLine())."
+        let summary = "Time is up: " + result(best, draw: "draw") + "."
         finish(winners: best.count == 1 ? best : [], reason: .limitReached, summary: summary, at: configuration.timeLimitMilliseconds)
     }
 
@@ -46,9 +42,15 @@ extension SunTouch {
         return seats.indices.filter { scores[$0] == top }
     }
 
-    /// "Alice 4, Bob 3".
-    func scoreLine() -> String {
-        seats.indices.map { "\(seats[$0].name) \(score($0))" }.joined(separator: ", ")
+    /// "Alice wins, 4 suns to 3" or "Draw, 2 suns each", for the seats with the highest score.
+    func result(_ best: [Int], draw: String = "Draw") -> String {
+        let suns = { (count: Int) in count == 1 ? "1 sun" : "\(count) suns" }
+        guard best.count == 1, let winner = best.first else {
+            return "\(draw), \(suns(best.first.map(score) ?? 0)) each"
+        }
+        let others = seats.indices.filter { $0 != winner }.map(score).sorted(by: >)
+        let against = others.map(String.init).joined(separator: ", ")
+        return "\(seats[winner].name) wins, \(suns(score(winner))) to \(against.isEmpty ? "0" : against)"
     }
 
     /// Records the outcome at game time `clock`.

@@ -19,7 +19,8 @@ public struct SunTouch: GameRules {
     /// SunTouch's id, title and player counts.
     public static let descriptor = GameDescriptor(
         id: "suntouch", title: "SunTouch", minPlayers: 2, maxPlayers: 2, joinInProgress: false,
-        summary: "Strike a dark field to find hidden suns; whoever's strike reaches a sun first takes it.")
+        summary: "Strike a dark field to find hidden suns; whoever's strike reaches a sun first takes it.",
+        howToPlay: "Arrows move, Space strikes: reach a hidden sun first to take it; +/- size.")
 
     /// The radii a strike may have.
     public static let radiusRange: ClosedRange<Double> = 0.03...0.20

@@ -30,10 +30,11 @@ extension SunTouchPresenter {
     /// Draws the status line, the field with strikes, suns and cursor, and the message line.
     public func draw(_ view: SunTouchView, context: PresenterContext, on canvas: inout Canvas) {
         let elapsed = Self.localElapsed(view, context)
-        canvas.put(statusLine(view, context: context, elapsed: elapsed), x: 0, y: 0, style: TextStyle(bold: true))
+        let status = String.joined(statusParts(view, context: context, elapsed: elapsed), separator: " │ ", fittingWidth: canvas.width)
+        canvas.put(status, x: 0, y: 0, style: TextStyle(bold: true))
         let message = messageLine(view, context: context)
         guard let field = Self.layout(width: canvas.width, height: canvas.height) else {
-            canvas.put(message, x: 0, y: 1)
+            canvas.put(message, x: 0, y: 1, width: canvas.width)
             return
         }
         canvas.box(x: field.left - 1, y: field.top - 1, width: field.columns + 2, height: field.rows + 2, style: TextStyle(dim: true))
@@ -73,7 +74,7 @@ extension SunTouchPresenter {
             let (column, row) = Self.cell(of: cursorX, cursorY, in: field)
             canvas[column, row] = Cell(character: "+", style: TextStyle(bold: true, inverse: true))
         }
-        canvas.put(message, x: 0, y: field.top + field.rows + 1)
+        canvas.put(message, x: 0, y: field.top + field.rows + 1, width: canvas.width)
     }
 
     /// The canvas cell of the field point (`x`, `y`).

@@ -1,8 +1,8 @@
 import PartyKit
 
 extension SunTouchPresenter {
-    /// The top line: scores, clock, radius and cooldown.
-    func statusLine(_ view: SunTouchView, context: PresenterContext, elapsed: Int64) -> String {
+    /// The parts of the top line, most important first: scores, clock, radius and cooldown.
+    func statusParts(_ view: SunTouchView, context: PresenterContext, elapsed: Int64) -> [String] {
         let scores = view.players.map { player in
             "\(player.seat == view.you ? "You" : context.name(of: player.seat)) \(player.score)"
         }.joined(separator: " · ")
@@ -12,13 +12,14 @@ extension SunTouchPresenter {
             let cooling = me.cool - elapsed
             parts.append(cooling > 0 ? "cooling \(SunTouchFormat.seconds(cooling))" : "ready")
         }
-        return parts.joined(separator: " │ ")
+        return parts
     }
 
     /// The bottom line: what to do now, or why nothing can be done.
     func messageLine(_ view: SunTouchView, context: PresenterContext, lineMode: Bool = false) -> String {
         let other = opponentName(view, context)
-        if view.phase == .over { return view.end ?? "Game over." }
+        // The shell's status line (line mode: its "Game over" line) shows how it ended.
+        if view.phase == .over { return "" }
         let passed = max(0, context.elapsedMilliseconds)
         if view.paused {
             let away = view.players.filter(\.away).map { $0.seat == view.you ? "Your" : "\(context.name(of: $0.seat))'s" }
@@ -39,7 +40,7 @@ extension SunTouchPresenter {
                 ? "@ \(view.players.first.map { context.name(of: $0.seat) } ?? "first")'s suns, # \(other)'s suns."
                 : "@ your suns, # \(other)'s suns, o your strikes, x theirs. Space strikes at +."
         case .over:
-            return view.end ?? "Game over."
+            return ""
         }
     }
 
@@ -49,7 +50,7 @@ extension SunTouchPresenter {
         let scores = view.players.map { "\(name($0.seat)) \($0.score)" }.joined(separator: ", ")
         switch view.phase {
         case .over:
-            return "SunTouch over: \(view.end ?? scores) (\(scores) of \(view.suns) suns)."
+            return "SunTouch over: \(scores) of \(view.suns) suns."
         case .toss:
             return "SunTouch coin toss: " + messageLine(view, context: context, lineMode: true)
         case .playing:

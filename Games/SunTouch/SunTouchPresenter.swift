@@ -12,8 +12,9 @@ public struct SunTouchPresenter: GamePresenter, Hashable {
     public static let smallStep = 0.025
     /// A big cursor step (Shift or upper-case keys), in field units.
     public static let bigStep = 0.1
-    /// How much `+` and `-` change the radius.
-    public static let radiusStep = 0.01
+    /// How much `+` and `-` change the radius: radii step along 0.05, 0.10, 0.15, 0.20 (and the
+    /// smallest, 0.03), each step a visible change of the ring and 2 s of cooldown.
+    public static let radiusStep = 0.05
 
     /// The cursor's x (0…1, rightward).
     public var cursorX = 0.5
@@ -63,10 +64,11 @@ public struct SunTouchPresenter: GamePresenter, Hashable {
         return .redraw
     }
 
-    /// Grows or shrinks the next strike within the allowed radii.
+    /// Grows or shrinks the next strike to the next multiple of `radiusStep` within the allowed radii.
     mutating func resize(by step: Double) -> PresenterAction<SunTouchMove> {
-        let sized = ((radius + step) * 100).rounded() / 100
-        radius = sized.clamped(to: SunTouch.radiusRange)
+        let grid = abs(step)
+        let index = step > 0 ? (radius / grid + 1e-9).rounded(.down) + 1 : (radius / grid - 1e-9).rounded(.up) - 1
+        radius = ((index * grid * 100).rounded() / 100).clamped(to: SunTouch.radiusRange)
         return .redraw
     }
 
@@ -83,7 +85,8 @@ public struct SunTouchPresenter: GamePresenter, Hashable {
             return .send(.toss(UInt32.random(in: .min ... .max, using: &generator)))
         case .playing:
             let cooling = me.cool - context.elapsedMilliseconds
-            if cooling > 0 { return .message("Cooling down: \(SunTouchFormat.seconds(cooling)) to go.") }
+            // No number: the message may stay a while, and the top line counts the seconds.
+            if cooling > 0 { return .message("Cooling down: strike again when the top line says ready.") }
             return .send(.strike(x: cursorX, y: cursorY, radius: radius))
         }
     }
@@ -127,7 +130,7 @@ public struct SunTouchPresenter: GamePresenter, Hashable {
 
     /// The keys SunTouch uses.
     public var keyHelp: String {
-        "arrows/hjkl move (Shift or HJKL: far), +/- size, Space strikes (or tosses the coin)"
+        "arrows/hjkl aim · Space strikes (or tosses) · +/- size · Shift: far"
     }
 
     /// What to type in line mode.

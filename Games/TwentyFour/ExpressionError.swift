@@ -108,7 +108,8 @@ extension ExpressionError: CustomStringConvertible {
         }
     }
 
-    private static func times(_ count: Int) -> String {
+    /// "once", "twice", "three times"…
+    static func times(_ count: Int) -> String {
         switch count {
         case 1: "once"
         case 2: "twice"

@@ -21,7 +21,8 @@ public struct TwentyFour: GameRules {
 
     public static let descriptor = GameDescriptor(
         id: "twentyfour", title: "TwentyFour", minPlayers: 1, maxPlayers: 16, joinInProgress: true,
-        summary: "Timed rounds for any number of players: make 24 from four numbers with + − × ÷."
+        summary: "Timed rounds for any number of players: make 24 from four numbers with + − × ÷.",
+        howToPlay: "Make 24 from the four numbers, each used once, with + − × / and ( ); Enter."
     )
 
     /// A newcomer gets the running round's challenge only with more than this much time left.
@@ -159,6 +160,10 @@ public struct TwentyFour: GameRules {
         for (seat, player) in players where player.standing.isGuessing {
             players[seat]?.standing = .ranOutOfTime
             players[seat]?.reply = "Time is up."
+        }
+        // The solution is shown now: no more "will be shown".
+        for (seat, player) in players where player.standing == .gaveUp {
+            players[seat]?.reply = "You gave up."
         }
         let fastest = players.values.compactMap(\.ms).min()
         if let fastest {

@@ -8,7 +8,7 @@ extension TwentyFourPresenter {
         let dim = TextStyle(dim: true)
         var y = 0
 
-        canvas.put(Self.header(view, context), x: 0, y: y, style: TextStyle(bold: true))
+        canvas.put(Self.header(view, context), x: 0, y: y, width: canvas.width, style: TextStyle(bold: true))
         y += 1
         let bigWidth = 4 * BigDigits.width + 3 * 3
         if view.numbers.count == 4, canvas.width >= bigWidth + 2, canvas.height >= 16 {
@@ -31,36 +31,52 @@ extension TwentyFourPresenter {
             canvas.put("> " + input, x: 0, y: y, style: TextStyle(bold: true))
             canvas.put("▏", x: 2 + input.count, y: y)
             let style: TextStyle = evaluation.hasSuffix("✓") ? good : dim
-            canvas.put(evaluation, x: max(input.count + 5, min(canvas.width / 2, canvas.width - evaluation.count)), y: y, style: style)
+            let x = max(input.count + 5, min(canvas.width / 2, canvas.width - evaluation.count))
+            if x < canvas.width {
+                canvas.put(evaluation, x: x, y: y, width: canvas.width - x, style: style)
+            } else if !evaluation.isEmpty {
+                // No room beside a long expression: the hint takes the next row.
+                y += 1
+                canvas.put(evaluation, x: 2, y: y, width: canvas.width - 2, style: style)
+            }
         } else {
-            canvas.put(view.status, x: 0, y: y, style: TextStyle(bold: true))
+            canvas.put(view.status, x: 0, y: y, width: canvas.width, style: TextStyle(bold: true))
         }
         y += 1
         if let solution = view.solution {
-            canvas.put("A solution: \(solution)", x: 0, y: y, style: good)
+            canvas.put("A solution: \(solution)", x: 0, y: y, width: canvas.width, style: good)
             y += 1
         }
         if let reply = view.reply {
-            canvas.put(reply, x: 0, y: y)
+            canvas.put(reply, x: 0, y: y, width: canvas.width)
             y += 1
         } else if confirmingGiveUp {
-            canvas.put("Give up? y to confirm", x: 0, y: y)
+            canvas.put("Give up? y to confirm", x: 0, y: y, width: canvas.width)
             y += 1
         }
-        y += 1
+        if y + 1 < canvas.height { y += 1 }
 
         let results = view.results.map { row in
             if let expression = row.expression { return "\(row.line)  \(expression)" }
             return row.line
         }
         let scores = view.scores.map { "\($0.name): \($0.won) won, \($0.solved) solved" }
+        let mine = view.scores.firstIndex { $0.seat == context.seat }
+        let myResult = view.results.firstIndex { $0.seat == context.seat }
         if canvas.width >= 64 {
             let split = canvas.width * 3 / 5
-            Self.column("Results", results, x: 0, y: y, width: split - 2, on: &canvas)
-            Self.column("Scores", scores, x: split, y: y, width: canvas.width - split, on: &canvas)
+            Self.column("Results", results, keeping: myResult, x: 0, y: y, width: split - 2, on: &canvas)
+            Self.column("Scores", scores, keeping: mine, x: split, y: y, width: canvas.width - split, on: &canvas)
         } else {
-            let used = Self.column("Results", results, x: 0, y: y, width: canvas.width, on: &canvas)
-            Self.column("Scores", scores, x: 0, y: y + used + 1, width: canvas.width, on: &canvas)
+            // One above the other: the scores keep at least their title and the viewer's line.
+            let rows = canvas.height - y
+            let scoreRows = min(1 + scores.count, max(2, rows / 2))
+            let resultRows = min(1 + results.count, rows - scoreRows - 1)
+            if resultRows >= 2 {
+                Self.column("Results", results, keeping: myResult, x: 0, y: y, width: canvas.width, height: resultRows, on: &canvas)
+                y += resultRows + 1
+            }
+            Self.column("Scores", scores, keeping: mine, x: 0, y: y, width: canvas.width, on: &canvas)
         }
     }
 
@@ -94,17 +110,19 @@ extension TwentyFourPresenter {
         }
     }
 
-    /// Draws a titled list clipped to `width` columns and the canvas bottom; returns the rows used.
-    @discardableResult
-    static func column(_ title: String, _ lines: [String], x: Int, y: Int, width: Int, on canvas: inout Canvas) -> Int {
-        guard width > 0, y < canvas.height else { return 0 }
-        canvas.put(title, x: x, y: y, style: TextStyle(bold: true))
-        var row = y + 1
-        for line in lines {
-            guard row < canvas.height else { break }
-            canvas.put(String(DisplayWidth.prefix(line, columns: width)), x: x, y: row)
-            row += 1
+    /// Draws a titled list fitted to `width` and `height` rows (at most to the canvas bottom); when
+    /// not all lines fit, the line at index `keeping` (the viewer's) replaces the last one shown.
+    static func column(_ title: String, _ lines: [String], keeping: Int? = nil, x: Int, y: Int, width: Int,
+                       height: Int = .max, on canvas: inout Canvas) {
+        let rows = min(height, canvas.height - y)
+        guard width > 0, rows > 0 else { return }
+        canvas.put(title, x: x, y: y, width: width, style: TextStyle(bold: true))
+        var shown = Array(lines.indices.prefix(rows - 1))
+        if let keeping, lines.indices.contains(keeping), !shown.contains(keeping), !shown.isEmpty {
+            shown[shown.count - 1] = keeping
         }
-        return row - y
+        for (row, index) in shown.enumerated() {
+            canvas.put(lines[index], x: x, y: y + 1 + row, width: width)
+        }
     }
 }

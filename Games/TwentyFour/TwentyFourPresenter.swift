@@ -81,7 +81,7 @@ public struct TwentyFourPresenter: GamePresenter {
     }
 
     public var keyHelp: String {
-        "digits + − × / ( ) type · Backspace erases · Enter submits · g gives up"
+        "digits + − × / ( ) · Enter submits · g gives up · Backspace erases"
     }
 
     public var lineHelp: String {
@@ -116,9 +116,24 @@ public struct TwentyFourPresenter: GamePresenter {
         do {
             try ExpressionParser.check(input, numbers: numbers)
         } catch {
-            return "= 24, but \(error.description)"
+            return "= 24, but " + Self.shortfall(error)
         }
         return "= 24 ✓"
+    }
+
+    /// What keeps an expression that makes 24 from being an answer, as the end of a hint
+    /// ("the 9 is used three times, not twice").
+    static func shortfall(_ error: ExpressionError) -> String {
+        switch error {
+        case .usedTooOften(let number, let used, let available):
+            "the \(number) is used \(ExpressionError.times(used)), not \(ExpressionError.times(available))"
+        case .leftOut(let number):
+            "the \(number) is left out"
+        case .notInChallenge(let number, _):
+            "\(number) is not one of the numbers"
+        default:
+            error.description.prefix(1).lowercased() + error.description.dropFirst()
+        }
     }
 
     /// Remaining milliseconds, counted down locally since the view arrived.

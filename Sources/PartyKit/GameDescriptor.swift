@@ -12,14 +12,22 @@ public struct GameDescriptor: Hashable, Codable, Sendable {
     public var joinInProgress: Bool
     /// One sentence that says what the game is, for `--list-games` and the lobby.
     public var summary: String
+    /// How to play, in one line of at most 76 characters, shown in the lobby before a game
+    /// ("Strike where you think a sun hides: Space strikes, +/- size the strike.").
+    public var howToPlay: String
 
     /// Creates a descriptor.
-    public init(id: String, title: String, minPlayers: Int, maxPlayers: Int, joinInProgress: Bool, summary: String) {
+    public init(id: String, title: String, minPlayers: Int, maxPlayers: Int, joinInProgress: Bool, summary: String,
+                howToPlay: String) {
         self.id = id
         self.title = title
         self.minPlayers = minPlayers
         self.maxPlayers = maxPlayers
         self.joinInProgress = joinInProgress
         self.summary = summary
+        self.howToPlay = howToPlay
     }
+
+    /// The widest `howToPlay` may be: the lobby shows it on one line of an 80-column terminal.
+    public static let howToPlayWidth = 76
 }

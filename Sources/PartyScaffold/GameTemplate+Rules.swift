@@ -35,7 +35,9 @@ extension GameTemplate {
             minPlayers: 2,
             maxPlayers: 6,
             joinInProgress: false,
-            summary: "Take turns adding 1, 2 or 3 to a running total; whoever reaches the target exactly wins."
+            summary: "Take turns adding 1, 2 or 3 to a running total; whoever reaches the target exactly wins.",
+            // One line the lobby shows before a game: the goal and the keys (at most 76 characters).
+            howToPlay: "On your turn press 1, 2 or 3 to add it to the total; hit the target exactly."
         )
 
         // The state is `internal(set)`, not `private(set)`: `hidingInformation` in

@@ -28,6 +28,8 @@ extension GameTemplate {
         @Test func theDescriptorNamesTheGame() {
             #expect(__NAME__.descriptor.id == "__ID__")
             #expect(__NAME__Game.descriptor == __NAME__.descriptor)
+            #expect(!__NAME__.descriptor.howToPlay.isEmpty)
+            #expect(__NAME__.descriptor.howToPlay.count <= GameDescriptor.howToPlayWidth)
         }
 
         @Test func playersTakeTurnsAndTheExactTargetWins() throws {
@@ -115,6 +117,7 @@ extension GameTemplate {
     /// The bot, presenter and plain-text tests.
     static let playTests = #"""
     import PartyKit
+    import PartyTestSupport
     import __NAME__
     import Testing
 
@@ -180,6 +183,11 @@ extension GameTemplate {
             var canvas = Canvas(width: width, height: height)
             __NAME__Presenter().draw(view, context: context, on: &canvas)
             if width >= 40 { #expect(canvas.text.contains("0 of 21")) }
+        }
+
+        @Test func laysOutCleanlyAt80x24And60x15And40x10() {
+            let problems = LayoutCheck.check(__NAME__Game.self)
+            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         }
 
         @Test func thePlainTextIsShortAndCountsDown() {

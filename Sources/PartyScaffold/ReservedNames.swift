@@ -27,6 +27,7 @@ enum ReservedNames {
         var types: [String: String] = [:]
         for name in partyKitTypes { types[name] = "PartyKit" }
         types["GameConformance"] = "PartyTestSupport"
+        types["LayoutCheck"] = "PartyTestSupport"
         for name in swiftTypes { types[name] = "the Swift standard library" }
         for name in testingTypes { types[name] = "Swift Testing" }
         for name in nestedTypes { types[name] = "the generated view" }

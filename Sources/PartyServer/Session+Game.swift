@@ -18,9 +18,11 @@ extension Session {
         return nil
     }
 
-    /// Whether the host's player must decide when to start (a choice of player counts and a host player present).
+    /// Whether the host's player must decide when to start: a choice of player counts, and a host
+    /// player present or still expected (its seat kept), so a bot that joins first never starts
+    /// the game before the host's own player has sat down.
     var hostDecides: Bool {
-        descriptor.minPlayers < descriptor.maxPlayers && players.contains(where: \.isHost)
+        descriptor.minPlayers < descriptor.maxPlayers && (players.contains(where: \.isHost) || hostSeatReserved)
     }
 
     /// Starts a game when everything is in place and nobody has to decide: a rematch everyone asked

@@ -11,11 +11,15 @@ struct FullScreenShell<Game: PartyGame> {
     let banner: String?
     var table: TableState<Game.Rules.View>
     var presenter = Game.Presenter()
-    /// A line for the person (a refused move, someone leaving); it fades after a few seconds.
+    /// A line for the person (a refused move, someone leaving). It stays for at least a few seconds
+    /// and then until the game moves on (a new view or table state): redrawing, as after a resize,
+    /// never loses it.
     var status: String? {
-        didSet { statusSince = .now }
+        didSet { statusSince = .now; statusOutdated = false }
     }
     var statusSince = ContinuousClock.now
+    /// Whether a view or table state arrived after the status line was set.
+    var statusOutdated = false
     var game = 0
     var news = LobbyNews()
     /// When the host's player pressed `q` while others were there; a second `q` soon after ends the session.
@@ -91,7 +95,10 @@ struct FullScreenShell<Game: PartyGame> {
         switch change {
         case .notice(let text): status = text
         case .gameOver: status = nil
+        case .view:
+            statusOutdated = true
         case .lobby:
+            statusOutdated = true
             let sentences = news.sentences(for: table.lobby, you: table.viewerSeat?.index, rematchHint: "r to play again")
             if let last = sentences.last { status = last }
         default: break
@@ -211,15 +218,17 @@ struct FullScreenShell<Game: PartyGame> {
             presenter.draw(view, context: context, on: &gameCanvas)
             canvas.paste(gameCanvas, x: 0, y: area.y)
         } else {
-            ShellScreen.drawLobby(on: &canvas, table: table, top: area.y, height: area.height, color: color)
+            ShellScreen.drawLobby(on: &canvas, table: table, top: area.y, height: area.height, color: color,
+                                  howToPlay: Game.descriptor.howToPlay)
         }
         let help = table.isReconnecting ? "reconnecting… · q leave" : ShellScreen.keyLine(table: table, phase: phase, gameKeys: presenter.keyHelp)
         let asking = quitAskedAt.map { ContinuousClock.now - $0 < Self.quitQuestionLifetime } == true
-        let fresh = asking ? Self.quitQuestion : ContinuousClock.now - statusSince < .seconds(5) ? status : nil
+        let kept = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
+        let fresh = asking ? Self.quitQuestion : kept
         let reconnecting = table.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
         let line = ShellScreen.statusLine([fresh, reconnecting, table.gameOver?.summary, table.lobby?.message], shown: canvas)
-        canvas.put(String(line.prefix(size.width)), x: 0, y: size.height - 2, style: TextStyle(bold: true))
-        canvas.put(String(help.prefix(size.width)), x: 0, y: size.height - 1, style: TextStyle(dim: true))
+        canvas.put(line.fitted(toWidth: size.width), x: 0, y: size.height - 2, style: TextStyle(bold: true))
+        canvas.put(help.fittedHelp(toWidth: size.width), x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)
     }
 }

@@ -8,19 +8,29 @@ enum ShellScreen {
         let style = TextStyle(foreground: color ? .black : nil, background: color ? .cyan : nil, bold: true, inverse: !color)
         canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: style)
         let me = table.me.map { " — you: \($0.name)" } ?? (table.spectating ? " — watching" : "")
-        let title = " \(table.welcome.title) · \(table.welcome.sessionName)\(me)"
-        canvas.put(DisplayWidth.truncated(title, columns: canvas.width), x: 0, y: 0, style: style)
+        let title = " \(table.welcome.title) · \(table.welcome.sessionName)\(me)".fitted(toWidth: canvas.width)
+        canvas.put(title, x: 0, y: 0, style: style)
         if let banner, title.displayWidth + banner.displayWidth + 2 <= canvas.width {
             canvas.put(banner + " ", x: canvas.width - banner.displayWidth - 1, y: 0, style: style)
         }
     }
 
-    static func drawLobby<View>(on canvas: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool) {
+    static func drawLobby<View>(on screen: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool,
+                                howToPlay: String? = nil) {
+        // Drawn on a canvas of the lobby's own rows, so a short terminal clips it instead of
+        // letting it run into the status and key lines below.
+        var canvas = Canvas(width: screen.width, height: height)
+        defer { screen.paste(canvas, x: 0, y: top) }
         let players = table.lobby?.players ?? table.welcome.players
-        var y = top + 1
+        var y = 1
+        if let howToPlay {
+            canvas.put(howToPlay, x: 2, y: y, width: canvas.width - 2, style: TextStyle(foreground: color ? .cyan : nil))
+            y += 2
+        }
         let spectators = table.lobby?.spectators ?? 0
         let watching = spectators > 0 ? " · \(spectators) watching" : ""
-        canvas.put("Players (\(players.count) of \(table.welcome.maxPlayers), \(table.welcome.minPlayers) needed)\(watching)", x: 2, y: y, style: TextStyle(bold: true))
+        canvas.put("Players (\(players.count) of \(table.welcome.maxPlayers), \(table.welcome.minPlayers) needed)\(watching)", x: 2, y: y,
+                   width: canvas.width - 2, style: TextStyle(bold: true))
         y += 2
         // The state column starts at 34, or further right for long (or wide) names; names are cut
         // with "…" only when the row would not fit otherwise, never "(host)" or the state.
@@ -45,8 +55,10 @@ enum ShellScreen {
             y += 1
         }
         y += 1
-        if let message = table.lobby?.message { canvas.put(message, x: 2, y: y) }
-        if let over = table.gameOver { canvas.put("Last game: \(over.summary)", x: 2, y: y + 1, style: TextStyle(dim: true)) }
+        if let message = table.lobby?.message { canvas.put(message, x: 2, y: y, width: canvas.width - 2) }
+        if let over = table.gameOver {
+            canvas.put("Last game: \(over.summary)", x: 2, y: y + 1, width: canvas.width - 2, style: TextStyle(dim: true))
+        }
     }
 
     /// The key line: what the keys do now. Enter says which way it turns readiness, `s` shows only

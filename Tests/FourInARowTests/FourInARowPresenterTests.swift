@@ -157,7 +157,8 @@ struct FourInARowPresenterTests {
         let highlighted = canvas.cells.filter { $0.style.inverse }
         #expect(highlighted.count == 4)
         #expect(highlighted.allSatisfy { $0.character == "X" && $0.style.bold })
-        #expect(canvas.text.contains("Alice wins with four in a row"))
+        // How it ended is the shell's status line: said once (issue 17).
+        #expect(canvas.text.contains("Game over") && !canvas.text.contains("Alice wins with four in a row"))
         #expect(!canvas.text.contains("▼"), "no cursor once the game is over")
     }
 

@@ -111,7 +111,8 @@ struct RaceGame<Choice: FlawChoice>: GameRules {
 
     static var descriptor: GameDescriptor {
         GameDescriptor(id: "race", title: "Race to 10", minPlayers: 2, maxPlayers: 3, joinInProgress: false,
-                       summary: "Add 1 or 2 in turn; whoever reaches 10 wins.")
+                       summary: "Add 1 or 2 in turn; whoever reaches 10 wins.",
+                       howToPlay: "Press 1 or 2 on your turn; reach 10 first.")
     }
 
     var seats: [SeatID]

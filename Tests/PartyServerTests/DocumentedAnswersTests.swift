@@ -2,6 +2,7 @@ import FourInARow
 import PartyServer
 import Snap
 import SunTouch
+import TwentyFour
 import Testing
 
 /// What PROTOCOL.md promises in sections 8 and 9, checked on the wire.
@@ -105,6 +106,36 @@ struct DocumentedAnswersTests {
                     let answer = try await ann.next("moveRejected")
                     #expect(answer?["reason"] as? String == "invalidMove")
                     #expect(answer?["message"] as? String == "That is not a move of this game: missing field \"move\".")
+                }
+            }
+        }
+    }
+}
+
+/// The host's own player decides when a game with a choice of player counts starts, also when a
+/// bot sits down before it (partyhost starts its bots and its own player at the same time).
+@Suite("A bot that sits down before the host's player", .timeLimit(.minutes(1)))
+struct HostSeatKeptTests {
+    @Test("a ready bot alone does not start TwentyFour while the host's seat is kept; the host starts it")
+    func botWaitsForTheHost() async throws {
+        var options = HostOptions.test()
+        options.reserveHostSeat = true
+        try await withHost(TwentyFour.self, options: options) { host, port in
+            try await RawClient.with(port: port) { bot in
+                try await bot.hello("Ada (bot)", extra: "\"bot\": true")
+                _ = try await bot.next("welcome")
+                try await bot.send("ready", "\"ready\": true")
+                let lobby = try await bot.next("lobby")
+                #expect(lobby?["state"] as? String == "lobby")
+                try await RawClient.with(port: port) { alice in
+                    try await alice.hello("Alice", hostKey: host.hostKey)
+                    let welcome = try await alice.next("welcome")
+                    #expect(welcome?["seat"] as? Int == 0)
+                    let first = try await alice.next("lobby")
+                    #expect(first?["state"] as? String == "lobby", "the game started before the host's player sat down")
+                    try await alice.send("ready", "\"ready\": true")
+                    try await alice.send("start")
+                    #expect(try await alice.next("view") != nil)
                 }
             }
         }

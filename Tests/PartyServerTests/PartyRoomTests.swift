@@ -4,9 +4,9 @@ import Testing
 
 @Suite("The party room as a state machine")
 struct PartyRoomTests {
-    static let fourInARow = GameDescriptor(id: "fourinarow", title: "Four in a Row", minPlayers: 2, maxPlayers: 2, joinInProgress: false, summary: "")
-    static let snap = GameDescriptor(id: "snap", title: "Snap!", minPlayers: 2, maxPlayers: 4, joinInProgress: false, summary: "")
-    static let twentyFour = GameDescriptor(id: "twentyfour", title: "TwentyFour", minPlayers: 1, maxPlayers: 16, joinInProgress: true, summary: "")
+    static let fourInARow = GameDescriptor(id: "fourinarow", title: "Four in a Row", minPlayers: 2, maxPlayers: 2, joinInProgress: false, summary: "", howToPlay: "")
+    static let snap = GameDescriptor(id: "snap", title: "Snap!", minPlayers: 2, maxPlayers: 4, joinInProgress: false, summary: "", howToPlay: "")
+    static let twentyFour = GameDescriptor(id: "twentyfour", title: "TwentyFour", minPlayers: 1, maxPlayers: 16, joinInProgress: true, summary: "", howToPlay: "")
     static let menu = [fourInARow, snap, twentyFour]
     static let names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 

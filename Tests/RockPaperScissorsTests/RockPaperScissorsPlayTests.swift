@@ -95,6 +95,22 @@ struct RockPaperScissorsPlayTests {
         }
     }
 
+    @Test func onceOverTheResultIsSaidOnceByTheShell() throws {
+        var game = RockPaperScissors(setup: GameSetup(seats: [Seat(id: SeatID(0), name: "Alice"), Seat(id: SeatID(1), name: "Bob")], seed: 1))
+        var now = GameInstant.zero
+        while !game.isOver, let deadline = game.schedule.deadline {
+            now = deadline
+            game.advance(to: now)
+        }
+        let view = game.view(for: .seat(SeatID(0)), at: now)
+        let outcome = try #require(game.outcome?.summary)
+        for (width, height) in [(80, 21), (40, 7)] {
+            var canvas = Canvas(width: width, height: height)
+            RockPaperScissorsPresenter().draw(view, context: PresenterContext(seat: SeatID(0), names: [SeatID(0): "Alice", SeatID(1): "Bob"]), on: &canvas)
+            #expect(canvas.text.contains("Game over") && !canvas.text.contains(String(outcome.prefix(12))), "\(canvas.text)")
+        }
+    }
+
     @Test func theFullScreenShowsWhoHasChosenAndThenTheReveal() throws {
         var game = try S.aliceChose(.paper)
         var canvas = Canvas(width: 80, height: 20)

@@ -57,7 +57,7 @@ struct PresenterTests {
     func describe() {
         let view = Self.fourPlayers().view(for: .seat(SeatID(0)), at: Sample.at(3_000))
         let line = SnapPresenter().describe(view, context: Self.context(0))
-        #expect(line == "Turn 1/1000 · Bob to play (7s) · Alice 4 [5♥], Bob 3 [K♠], Carol 5 [5♠], Dave 1 [--]")
+        #expect(line == "Turn 1 · Bob to play (7s) · Alice 4 [5♥], Bob 3 [K♠], Carol 5 [5♠], Dave 1 [--]")
     }
 
     @Test("The table: viewer at the bottom, the others left, top and right; red hearts and diamonds")
@@ -79,6 +79,54 @@ struct PresenterTests {
         var plain = Canvas(width: 80, height: 20)
         SnapPresenter().draw(view, context: Self.context(0, color: false), on: &plain)
         #expect(plain[heart, 17].style.foreground == nil)
+    }
+
+    @Test("The deal screen says Space/Enter makes you ready, in the README's words (issue 17)")
+    func dealWording() {
+        let game = Sample.dealt(players: 2)
+        var canvas = Canvas(width: 80, height: 21)
+        SnapPresenter().draw(game.view(for: .seat(SeatID(0)), at: .zero), context: Self.context(0), on: &canvas)
+        #expect(canvas.text.contains("Space/Enter: ready to play"))
+        #expect(!canvas.text.contains("confirm"))
+        #expect(canvas.text.contains("Dealing… play starts in 5s, or when everyone is ready"))
+    }
+
+    @Test("The turn shows no \"1/1000\": the limit appears only for its last 20 turns (issue 17)")
+    func turnLimit() throws {
+        let view = Self.fourPlayers().view(for: .seat(SeatID(1)), at: .zero)
+        let status = SnapPresenter().status(view, Self.context(1))
+        #expect(status == "Your turn · 10s")
+        var late = view
+        late.turn = late.limit - 12
+        #expect(SnapPresenter().status(late, Self.context(1)) == "Your turn · 10s · 12 turns left")
+        late.turn = late.limit - 1
+        #expect(SnapPresenter().status(late, Self.context(1)) == "Your turn · 10s · last turn")
+    }
+
+    @Test("A spectator sees no player keys (issue 17)")
+    func spectatorSeesNoKeys() {
+        for game in [Sample.dealt(players: 2), Self.fourPlayers()] {
+            var canvas = Canvas(width: 80, height: 21)
+            SnapPresenter().draw(game.view(for: .spectator, at: .zero), context: Self.context(nil), on: &canvas)
+            for key in ["Space", "Enter", "SNAP", "ready to play"] { #expect(!canvas.text.contains(key), "\(canvas.text)") }
+        }
+    }
+
+    @Test("Once over, how it ended is said once, by the shell's status line, with no second rematch hint (issue 17)")
+    func overSaysItOnce() throws {
+        var game = Snap(setup: GameSetup(seats: Sample.seats(2), configuration: SnapConfiguration(turnSeconds: 1, turnLimit: 2), seed: 1))
+        var now = GameInstant.zero
+        while !game.isOver, let deadline = game.schedule.deadline {
+            now = deadline
+            game.advance(to: now)
+        }
+        let view = game.view(for: .seat(SeatID(0)), at: now)
+        var canvas = Canvas(width: 80, height: 21)
+        SnapPresenter().draw(view, context: Self.context(0), on: &canvas)
+        let outcome = try #require(view.outcome)
+        #expect(!canvas.text.contains(outcome), "\(canvas.text)")
+        #expect(!canvas.text.contains("rematch"), "\(canvas.text)")
+        #expect(canvas.text.contains("Game over"))
     }
 
     @Test("A snap flashes for a moment, then the line stays dim")

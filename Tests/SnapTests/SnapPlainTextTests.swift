@@ -31,7 +31,7 @@ struct SnapPlainTextTests {
         var game = Sample.dealt(players: 3)
         #expect(Self.text(game, for: SeatID(1), at: 1_200) == """
             Snap! Dealing: 0 of 3 ready, play starts in 4 seconds.
-            Confirm you have seen the deal.
+            Choose Ready when you are ready to play.
             You: 17 cards (17 face down), no open card.
             Carol: 17 cards (17 face down), no open card.
             Alice: 18 cards (18 face down), no open card.

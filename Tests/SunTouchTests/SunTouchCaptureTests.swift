@@ -139,7 +139,7 @@ struct SunTouchCaptureTests {
         let outcome = try #require(game.outcome)
         #expect(outcome.winners == [Samples.bob])
         #expect(outcome.reason == .won)
-        #expect(outcome.summary == "Bob wins Alice 1, Bob 2.")
+        #expect(outcome.summary == "Bob wins, 2 suns to 1.")
         #expect(game.schedule == .idle)
         let view = game.view(for: .seat(Samples.alice), at: Samples.at(9000))
         #expect(view.phase == .over && view.clock == 5350 && view.end == outcome.summary)
@@ -174,6 +174,6 @@ struct SunTouchCaptureTests {
         game.advance(to: Samples.at(30_000))
         #expect(game.outcome?.reason == .limitReached)
         #expect(game.outcome?.winners == [])
-        #expect(game.outcome?.summary == "Time is up: draw, Alice 0, Bob 0.")
+        #expect(game.outcome?.summary == "Time is up: draw, 0 suns each.")
     }
 }

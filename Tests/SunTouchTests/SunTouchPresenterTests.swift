@@ -49,10 +49,28 @@ struct SunTouchPresenterTests {
         #expect(presenter.cursorX == 0)
     }
 
+    @Test func theEndIsSaidOnceByTheShellNotAgainOnTheField() {
+        var over = Self.playingView()
+        over.phase = .over
+        over.end = "Time is up: Alice wins, 3 suns to 2."
+        var canvas = Canvas(width: 80, height: 21)
+        SunTouchPresenter().draw(over, context: Self.context, on: &canvas)
+        #expect(!canvas.text.contains("wins"), "\(canvas.text)")
+        let line = SunTouchPresenter().describe(over, context: Self.context)
+        #expect(!line.contains("wins"), "\(line)")
+    }
+
     @Test func plusAndMinusSizeTheStrikeWithinBounds() {
         var presenter = SunTouchPresenter()
         _ = presenter.handle(.character("+"), view: Self.playingView(), context: Self.context)
-        #expect(presenter.radius == 0.11)
+        #expect(presenter.radius == 0.15)
+        _ = presenter.handle(.character("-"), view: Self.playingView(), context: Self.context)
+        _ = presenter.handle(.character("-"), view: Self.playingView(), context: Self.context)
+        #expect(presenter.radius == 0.05)
+        _ = presenter.handle(.character("-"), view: Self.playingView(), context: Self.context)
+        #expect(presenter.radius == 0.03)
+        _ = presenter.handle(.character("+"), view: Self.playingView(), context: Self.context)
+        #expect(presenter.radius == 0.05)
         for _ in 0..<30 { _ = presenter.handle(.character("+"), view: Self.playingView(), context: Self.context) }
         #expect(presenter.radius == 0.2)
         for _ in 0..<30 { _ = presenter.handle(.character("-"), view: Self.playingView(), context: Self.context) }

@@ -67,7 +67,8 @@ import Testing
 
     @Test(arguments: [
         ("", ""), ("8+8", "= 16"), ("8+8+", "incomplete"), ("(8+8", "incomplete"), ("8*8/3+7", "= 85/3"),
-        ("(7-8/8)*4", "= 24 ✓"), ("6*4", "= 24, but 6 is not one of the numbers 4 7 8 8."), ("8/(8-8)", "That divides by zero."),
+        ("(7-8/8)*4", "= 24 ✓"), ("6*4", "= 24, but 6 is not one of the numbers"), ("8/(8-8)", "That divides by zero."),
+        ("8+8+8", "= 24, but the 8 is used three times, not twice"), ("8*(7-4)", "= 24, but the 8 is left out"),
     ] as [(String, String)])
     func liveEvaluation(input: String, shown: String) {
         #expect(TwentyFourPresenter.evaluation(of: input, numbers: [4, 7, 8, 8]) == shown)

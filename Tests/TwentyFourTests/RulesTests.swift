@@ -218,6 +218,7 @@ import Testing
         game.advance(to: S.at(100))
         let after = game.view(for: .seat(S.bob), at: S.at(100))
         #expect(after.solution == "8 / (3 − 8/3)")
+        #expect(after.reply == "You gave up.")
         #expect(after.results.first?.expression == "8/(3-8/3)")
     }
 

@@ -11,7 +11,8 @@ struct TwoSeatsOrMore: GameRules {
     }
 
     static let descriptor = GameDescriptor(id: "passing", title: "Passing", minPlayers: 2, maxPlayers: 4,
-                                           joinInProgress: false, summary: "Pass the turn on.")
+                                           joinInProgress: false, summary: "Pass the turn on.",
+                                           howToPlay: "Press Enter to pass the turn on.")
     var seats: [SeatID]
     var turn = 0
     var passes = 0
