@@ -7,8 +7,8 @@ import PartyKit
 ///   among equally good columns. A casual player beats it now and then.
 /// - `easy` looks two plies ahead, and one move in four drops into a random column instead.
 /// - `perfect` asks `FourInARowSolver` for a move that keeps the position's exact value (the fastest
-///   win, a draw, or the slowest loss). A solve that needs more than `solverNodeLimit` positions
-///   (the first moves of a game: see docs/PERFORMANCE.md) falls back to a deeper search.
+///   win, a draw, or the slowest loss). A solve that takes longer than `thinkingLimit` (the first
+///   moves of a game: see docs/PERFORMANCE.md) falls back to an 8-ply search.
 ///
 /// It answers after a human-like pause of 400–900 ms from the moment it saw the position; the time it
 /// spends thinking is inside that pause (when thinking takes longer, it answers as soon as it is done).
@@ -33,9 +33,11 @@ public struct FourInARowBot: GameBot {
     public let seat: SeatID
     /// How well it plays.
     public let level: BotLevel
-    /// The most positions the `perfect` level's solver searches for one move (about 2 s on one core
-    /// of the reference machine in a release build) before it falls back to `fallbackDepth` plies.
-    public var solverNodeLimit = 4_000_000
+    /// The longest the `perfect` level's solver thinks about one move before it falls back to a
+    /// `fallbackDepth`-ply search; nil for no limit.
+    public var thinkingLimit: Duration? = .seconds(2)
+    /// The most positions the `perfect` level's solver searches for one move before it falls back.
+    public var solverNodeLimit = Int.max
     private var random: SeededRandom
     private var planned: (board: [String], plan: BotPlan<FourInARowMove>)?
 
@@ -80,8 +82,10 @@ public struct FourInARowBot: GameBot {
         case .perfect:
             let position = FourInARowPosition(mine: mine, theirs: theirs)
             let limit = solverNodeLimit
+            let deadline = thinkingLimit.map { ContinuousClock.now + $0 }
             let solved = FourInARowTablePool.shared.withTable { table in
                 var solver = FourInARowSolver(table: table, nodeLimit: limit)
+                solver.deadline = deadline
                 return solver.bestMove(position)
             }
             if let solved { return solved.column }

@@ -18,6 +18,8 @@ public struct FourInARowSolver {
     public private(set) var nodes = 0
     /// The most positions one call may search before it gives up (returning nil).
     public var nodeLimit: Int
+    /// When a call gives up (returning nil), whatever it has searched; nil for no time limit.
+    public var deadline: ContinuousClock.Instant?
     private var aborted = false
 
     /// A solver using `table` and searching at most `nodeLimit` positions per call.
@@ -124,7 +126,7 @@ public struct FourInARowSolver {
         var alpha = alpha
         var beta = beta
         nodes &+= 1
-        if nodes >= limit {
+        if nodes >= limit || (nodes & 0x3FFF == 0 && deadline.map { ContinuousClock.now >= $0 } == true) {
             aborted = true
             return 0
         }

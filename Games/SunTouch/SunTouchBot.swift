@@ -6,16 +6,24 @@ import PartyKit
 /// or an earlier one), so the bot remembers every disc it has seen as explored and aims where the
 /// most unexplored area is. It waits out its cooldown plus a human reaction time.
 ///
-/// Its level sets aim and timing: `easy` weighs 16 loosely aimed spots and pauses 1.2–2.5 s,
-/// `normal` 400 spots and 0.5–1.4 s, `perfect` 400 precisely aimed spots and 0.15–0.4 s.
+/// Its level sets aim and timing: `easy` strikes narrow (radius 0.05–0.08), weighs 16 loosely aimed
+/// spots and pauses 1.2–2.5 s; `normal` strikes at 0.08–0.12, weighs 400 spots and pauses 0.5–1.4 s;
+/// `perfect` strikes wide (0.15–0.19), aims precisely at 400 spots and pauses 0.15–0.4 s.
 public struct SunTouchBot: GameBot {
     /// The game this bot plays.
     public typealias Rules = SunTouch
 
     /// Cells per side of the bot's map of explored ground.
     static let mapSize = 40
-    /// The radii the bot picks from.
-    static let radii: ClosedRange<Double> = 0.08...0.12
+    /// The radii the bot picks from, per level: the cooldown grows with the radius and the area with
+    /// its square, so wide strikes search faster and the better bots strike wider.
+    static func radii(_ level: BotLevel) -> ClosedRange<Double> {
+        switch level {
+        case .easy: 0.05...0.08
+        case .normal: 0.08...0.12
+        case .perfect: 0.15...0.19
+        }
+    }
     /// A human's pause after the cooldown ends, in milliseconds, per level.
     static func thinking(_ level: BotLevel) -> ClosedRange<Int64> {
         switch level {
@@ -106,7 +114,7 @@ public struct SunTouchBot: GameBot {
 
     /// The strike covering the most unexplored ground, with a radius from `radii`.
     mutating func chooseStrike() -> SunTouchMove {
-        let radius = Double.random(in: Self.radii, using: &random)
+        let radius = Double.random(in: Self.radii(level), using: &random)
         let steps = Self.gridSteps(level)
         let noise = Self.aimNoise(level)
         var best: (score: Double, x: Double, y: Double)?

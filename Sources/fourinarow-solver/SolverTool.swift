@@ -8,6 +8,10 @@ struct SolverTool {
         usage: fourinarow-solver bench FILE...    solve each line "MOVES SCORE" of FILE (Pascal Pons'
                                                  test-set format), check the score and the chosen move,
                                                  and print the mean and max time per position
+               fourinarow-solver opening MOVES [SECONDS]
+                                                 solve each position along MOVES from the empty
+                                                 board with a time limit (default 2 s, the perfect
+                                                 bot's) and print how long each took
         """
 
     static func main() {
@@ -16,6 +20,13 @@ struct SolverTool {
             switch arguments.first {
             case "bench" where arguments.count > 1:
                 for path in arguments.dropFirst() { try Bench.run(path: path) }
+            case "opening" where (2...3).contains(arguments.count):
+                let seconds = arguments.count == 3 ? Double(arguments[2]) : 2
+                guard let seconds, seconds > 0 else {
+                    print(usage)
+                    exit(2)
+                }
+                try Opening.run(line: arguments[1], limit: .milliseconds(Int64(seconds * 1000)))
             default:
                 print(usage)
                 exit(2)

@@ -42,6 +42,9 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: "How many bots to seat.")
     var bots: Int = 0
 
+    @Option(help: ArgumentHelp("How well the bots play: \(BotLevel.nameList).", valueName: "level"))
+    var botLevel: BotLevel = .standard
+
     @Flag(help: "Host without playing: no player is seated at this terminal.")
     var dedicated = false
 

@@ -21,6 +21,7 @@ struct FourInARowSolverTests {
             let game = try SamplePositions.game(after: sample.moves.map { Int(String($0))! })
             let seat = SeatID(position.moves % 2)
             var bot = FourInARowBot(seat: seat, seed: 7, level: .perfect)
+            bot.thinkingLimit = nil  // a debug build on a loaded machine may take seconds; never fall back
             let planned = bot.plan(for: game.view(for: .seat(seat), at: .zero), at: .zero)
             let plan = try #require(planned)
             let column = plan.move.column - 1

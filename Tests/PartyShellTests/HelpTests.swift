@@ -22,6 +22,7 @@ struct HelpTests {
         (["--game", "twentyfour", "--round-seconds", "5"], "--round-seconds 5 is not valid"),
         (["--game", "fourinarow", "--colour", "red"], "has no setting --colour"),
         (["--game", "snap", "stray"], "Unexpected argument \"stray\""),
+        (["--game", "fourinarow", "--bot-level", "wizard"], "Please provide one of 'easy', 'normal' or 'perfect'"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let (status, output) = try Executables.run("partyhost", arguments)
