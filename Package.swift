@@ -85,7 +85,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Four in a Row's solver timed on Pons' test sets.
-        .executableTarget(name: "fourinarow-solver", dependencies: ["FourInARow"]),
+        .executableTarget(name: "fourinarow-solver", dependencies: ["FourInARow", "PartyKit"]),
         .testTarget(name: "PartyKitTests", dependencies: ["PartyKit", "PartyTestSupport"]),
         .testTarget(name: "PartyWireTests", dependencies: [
             "PartyWire",

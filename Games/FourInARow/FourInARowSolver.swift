@@ -163,7 +163,9 @@ public struct FourInARowSolver {
         // insertion sort on the stack, tried from the end.
         return withUnsafeTemporaryAllocation(of: (move: UInt64, score: Int).self, capacity: 7) { sorted in
             var count = 0
-            for column in Self.columnOrder.reversed() {
+            // Centre first (3, 2, 4, 1, 5, 0, 6), added last-to-first: ties go to the last added.
+            for rank in stride(from: 6, through: 0, by: -1) {
+                let column = 3 + (1 - 2 * (rank % 2)) * (rank + 1) / 2
                 let move = moves & FourInARowPosition.columnMask(column)
                 guard move != 0 else { continue }
                 let score = position.moveScore(move)

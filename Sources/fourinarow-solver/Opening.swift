@@ -1,26 +1,33 @@
 import FourInARow
 import Foundation
+import PartyKit
 
-/// How far into a game the perfect bot's 2 s of thinking reach: solves each position along a line
-/// of moves from the empty board, with the bot's time limit, and prints the time each took.
+/// How far into a game the perfect bot's thinking limit reaches: along a line of moves from the
+/// empty board, asks a perfect bot for each position's move and prints how long it thought and
+/// whether the solver finished (an exact move) or gave up (the 8-ply fallback).
 enum Opening {
     static func run(line: String, limit: Duration) throws {
         guard FourInARowPosition(sequence: line) != nil else { throw BenchError.badLine(line) }
         let clock = ContinuousClock()
+        let seats = [Seat(id: SeatID(0), name: "Red"), Seat(id: SeatID(1), name: "Yellow")]
+        var game = FourInARow(setup: GameSetup(seats: seats, seed: 1))
         var position = FourInARowPosition()
         var moves = Array(line)
-        // The bot's pool: the table keeps what earlier moves learnt, as in a real game.
-        let table = FourInARowTable()
-        while true {
-            var solver = FourInARowSolver(table: table)
+        while let seat = game.currentSeat {
+            // Would the solver alone finish in time? (The bot below uses the same limit.)
+            var solver = FourInARowSolver(table: FourInARowTable(size: (1 << 21) + 17))
             solver.deadline = clock.now + limit
-            var found: (column: Int, score: Int)?
-            let time = clock.measure { found = solver.bestMove(position) }
-            let result = found.map { "column \($0.column + 1), score \($0.score)" } ?? "gave up"
-            print("ply \(position.moves): \(result) in \(Bench.format(time.microseconds / 1000)) ms, \(solver.nodes) positions")
-            guard let next = moves.first, let column = next.wholeNumberValue else { break }
+            let exact = solver.bestMove(position) != nil
+            var bot = FourInARowBot(seat: seat, seed: 1, level: .perfect)
+            bot.thinkingLimit = limit
+            var plan: BotPlan<FourInARowMove>?
+            let time = clock.measure { plan = bot.plan(for: game.view(for: .seat(seat), at: .zero), at: .zero) }
+            let column = plan?.move.column ?? 0
+            print("ply \(position.moves): column \(column), \(exact ? "exact" : "fallback"), thought \(Bench.format(time.microseconds / 1000)) ms")
+            guard let next = moves.first?.wholeNumberValue else { break }
             moves.removeFirst()
-            position.play(column: column - 1)
+            try game.apply(FourInARowMove(column: next), from: seat, at: .zero)
+            position.play(column: next - 1)
         }
     }
 }

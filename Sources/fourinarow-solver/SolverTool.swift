@@ -9,9 +9,10 @@ struct SolverTool {
                                                  test-set format), check the score and the chosen move,
                                                  and print the mean and max time per position
                fourinarow-solver opening MOVES [SECONDS]
-                                                 solve each position along MOVES from the empty
-                                                 board with a time limit (default 2 s, the perfect
-                                                 bot's) and print how long each took
+                                                 ask a perfect bot for a move at each position
+                                                 along MOVES from the empty board, with a thinking
+                                                 limit (default 2 s, the bot's), and print how long
+                                                 it took and whether the solver finished
         """
 
     static func main() {
