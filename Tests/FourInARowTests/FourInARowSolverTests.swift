@@ -45,7 +45,19 @@ struct FourInARowSolverTests {
         let found = solver.bestMove(position)
         let best = try #require(found)
         #expect(best.column == 0 && best.score == 18)
-        #expect(solver.bestColumns(position) == [0])
+    }
+
+    @Test func everyColumnsScoreAgreesWithTheBestMove() throws {
+        var solver = FourInARowSolver(table: Self.checkTable())
+        for sample in PonsSamples.cases(PonsSamples.testL3R1).prefix(25) {
+            let position = try #require(FourInARowPosition(sequence: sample.moves))
+            let analyzed = solver.analyze(position)
+            let scores = try #require(analyzed)
+            #expect(scores.compactMap { $0 }.max() == sample.score, "\(sample.moves): \(scores)")
+            let found = solver.bestMove(position)
+            let best = try #require(found)
+            #expect(solver.bestColumns(position)?.contains(best.column) == true, "\(sample.moves)")
+        }
     }
 
     @Test func sequencesThatAreNotPositionsAreRefused() {
