@@ -84,6 +84,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Four in a Row's solver timed on Pons' test sets.
+        .executableTarget(name: "fourinarow-solver", dependencies: ["FourInARow", "PartyKit"]),
         .testTarget(name: "PartyKitTests", dependencies: ["PartyKit", "PartyTestSupport"]),
         .testTarget(name: "PartyWireTests", dependencies: [
             "PartyWire",

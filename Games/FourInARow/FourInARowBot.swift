@@ -1,16 +1,29 @@
 import PartyKit
 
-/// A computer player for Four in a Row that plays a real game.
+/// A computer player for Four in a Row, at one of three levels.
 ///
-/// It takes a win when it has one, blocks the opponent's immediate win, and otherwise searches a
-/// few plies with alpha-beta pruning, choosing at random (from its seed) among equally good columns.
-/// It answers after a short, human-like pause of 400–900 ms.
+/// - `normal` (the default) takes a win when it has one, blocks the opponent's immediate win, and
+///   otherwise searches a few plies with alpha-beta pruning, choosing at random (from its seed)
+///   among equally good columns. A casual player beats it now and then.
+/// - `easy` looks two plies ahead, and one move in four drops into a random column instead.
+/// - `perfect` asks `FourInARowSolver` for a move that keeps the position's exact value (the fastest
+///   win, a draw, or the slowest loss). A solve that takes longer than `thinkingLimit` (the first
+///   moves of a game: see docs/PERFORMANCE.md) falls back to an 8-ply search.
+///
+/// It answers after a human-like pause of 400–900 ms from the moment it saw the position; the time it
+/// spends thinking is inside that pause (when thinking takes longer, it answers as soon as it is done).
 public struct FourInARowBot: GameBot {
     /// The game this bot plays.
     public typealias Rules = FourInARow
 
-    /// How many plies the search looks ahead, its own move included.
+    /// How many plies the `normal` search looks ahead, its own move included.
     public static let searchDepth = 5
+    /// How many plies the `easy` search looks ahead.
+    public static let easyDepth = 2
+    /// How many plies the `perfect` level searches when the solver gives up.
+    public static let fallbackDepth = 8
+    /// The chance, in percent, that the `easy` bot drops into a random column, wins and blocks missed.
+    public static let easyBlunderPercent: UInt64 = 25
     /// The shortest pause before answering, in milliseconds.
     public static let minimumDelay: Int64 = 400
     /// The longest pause before answering, in milliseconds.
@@ -18,12 +31,20 @@ public struct FourInARowBot: GameBot {
 
     /// The seat the bot plays.
     public let seat: SeatID
+    /// How well it plays.
+    public let level: BotLevel
+    /// The longest the `perfect` level's solver thinks about one move before it falls back to a
+    /// `fallbackDepth`-ply search; nil for no limit.
+    public var thinkingLimit: Duration? = .seconds(2)
+    /// The most positions the `perfect` level's solver searches for one move before it falls back.
+    public var solverNodeLimit = Int.max
     private var random: SeededRandom
     private var planned: (board: [String], plan: BotPlan<FourInARowMove>)?
 
-    /// Creates a bot for `seat` whose choices and pauses are determined by `seed`.
-    public init(seat: SeatID, seed: UInt64) {
+    /// Creates a bot for `seat` playing at `level`, whose choices and pauses are determined by `seed`.
+    public init(seat: SeatID, seed: UInt64, level: BotLevel) {
         self.seat = seat
+        self.level = level
         random = SeededRandom(seed: seed)
         planned = nil
     }
@@ -50,12 +71,36 @@ public struct FourInARowBot: GameBot {
 
     /// The column (0-based) to play, or nil when the board is full.
     private mutating func chooseColumn(mine: UInt64, theirs: UInt64) -> Int? {
+        switch level {
+        case .easy:
+            let open = (0..<FourInARowBoard.columns).filter { FourInARowSearch.dropBit(mine | theirs, column: $0) != nil }
+            let blunder = random.next() % 100 < Self.easyBlunderPercent
+            if blunder, !open.isEmpty { return pick(open) }
+            return searchColumn(mine: mine, theirs: theirs, depth: Self.easyDepth)
+        case .normal:
+            return searchColumn(mine: mine, theirs: theirs, depth: Self.searchDepth)
+        case .perfect:
+            let position = FourInARowPosition(mine: mine, theirs: theirs)
+            let limit = solverNodeLimit
+            let deadline = thinkingLimit.map { ContinuousClock.now + $0 }
+            let solved = FourInARowTablePool.shared.withTable { table in
+                var solver = FourInARowSolver(table: table, nodeLimit: limit)
+                solver.deadline = deadline
+                return solver.bestMove(position)
+            }
+            if let solved { return solved.column }
+            return searchColumn(mine: mine, theirs: theirs, depth: Self.fallbackDepth)
+        }
+    }
+
+    /// The best column of a `depth`-ply search, after taking a win and blocking a threat.
+    private mutating func searchColumn(mine: UInt64, theirs: UInt64, depth: Int) -> Int? {
         let wins = FourInARowSearch.winningColumns(mine: mine, theirs: theirs)
         if !wins.isEmpty { return pick(wins) }
         // Block the opponent's immediate win (with two threats the game is lost anyway: block one).
         let threats = FourInARowSearch.winningColumns(mine: theirs, theirs: mine)
         if !threats.isEmpty { return pick(threats) }
-        let scored = FourInARowSearch.scoreColumns(mine: mine, theirs: theirs, depth: Self.searchDepth)
+        let scored = FourInARowSearch.scoreColumns(mine: mine, theirs: theirs, depth: depth)
         guard let best = scored.map(\.score).max() else { return nil }
         return pick(scored.filter { $0.score == best }.map(\.column))
     }

@@ -2,6 +2,10 @@ import PartyKit
 
 /// A Snap! player: confirms the deal, turns its card after a short pause, and calls snap after a
 /// human-like reaction time — occasionally when there is no match at all.
+///
+/// Its level sets the reaction time and the mistaken calls: `easy` reacts in 0.9–1.5 s and calls on
+/// one table in ten without a match, `normal` in 0.5–0.9 s and one in thirty, `perfect` in 0.25–0.4 s
+/// and never by mistake.
 public struct SnapBot: GameBot {
     /// The game the bot plays.
     public typealias Rules = Snap
@@ -40,10 +44,20 @@ public struct SnapBot: GameBot {
         var done = false
     }
 
-    /// Creates a bot whose timings and rare wrong calls follow from `seed`.
-    public init(seat: SeatID, seed: UInt64) {
+    /// Creates a bot at `level` whose timings and wrong calls follow from `seed`.
+    public init(seat: SeatID, seed: UInt64, level: BotLevel) {
         self.seat = seat
         random = SeededRandom(seed: seed ^ 0x5A5A_0F0F_3C3C_9696)
+        switch level {
+        case .easy:
+            reaction = 900...1500
+            wrongCallChance = 0.1
+        case .normal:
+            break
+        case .perfect:
+            reaction = 250...400
+            wrongCallChance = 0
+        }
     }
 
     /// The earliest of: confirming the deal, calling snap, turning the card.

@@ -5,19 +5,48 @@ import PartyKit
 /// Every strike disc, once grown, holds no uncaptured sun (any sun inside was reached by that strike
 /// or an earlier one), so the bot remembers every disc it has seen as explored and aims where the
 /// most unexplored area is. It waits out its cooldown plus a human reaction time.
+///
+/// Its level sets aim and timing: `easy` strikes narrow (radius 0.05–0.08), weighs 16 loosely aimed
+/// spots and pauses 1.2–2.5 s; `normal` strikes at 0.08–0.12, weighs 400 spots and pauses 0.5–1.4 s;
+/// `perfect` strikes wide (0.15–0.19), aims precisely at 400 spots and pauses 0.15–0.4 s.
 public struct SunTouchBot: GameBot {
     /// The game this bot plays.
     public typealias Rules = SunTouch
 
     /// Cells per side of the bot's map of explored ground.
     static let mapSize = 40
-    /// The radii the bot picks from.
-    static let radii: ClosedRange<Double> = 0.08...0.12
-    /// A human's pause after the cooldown ends, in milliseconds.
-    static let thinking: ClosedRange<Int64> = 500...1400
+    /// The radii the bot picks from, per level: the cooldown grows with the radius and the area with
+    /// its square, so wide strikes search faster and the better bots strike wider.
+    static func radii(_ level: BotLevel) -> ClosedRange<Double> {
+        switch level {
+        case .easy: 0.05...0.08
+        case .normal: 0.08...0.12
+        case .perfect: 0.15...0.19
+        }
+    }
+    /// A human's pause after the cooldown ends, in milliseconds, per level.
+    static func thinking(_ level: BotLevel) -> ClosedRange<Int64> {
+        switch level {
+        case .easy: 1200...2500
+        case .normal: 500...1400
+        case .perfect: 150...400
+        }
+    }
+    /// Spots per side of the grid the bot weighs, per level.
+    static func gridSteps(_ level: BotLevel) -> Int { level == .easy ? 4 : 20 }
+    /// How far, as a fraction of the field, the bot's aim wanders from a grid spot, per level.
+    static func aimNoise(_ level: BotLevel) -> Double {
+        switch level {
+        case .easy: 0.12
+        case .normal: 0.02
+        case .perfect: 0.005
+        }
+    }
 
     /// The bot's seat.
     let seat: SeatID
+    /// How well it aims and how quickly it strikes.
+    let level: BotLevel
     /// The bot's own randomness.
     var random: SeededRandom
     /// Per map cell, row by row: whether a strike disc covered it.
@@ -31,9 +60,10 @@ public struct SunTouchBot: GameBot {
     /// When to send it, on the bot's local clock.
     var sendAt: GameInstant?
 
-    /// Creates a bot for `seat`.
-    public init(seat: SeatID, seed: UInt64) {
+    /// Creates a bot for `seat` playing at `level`.
+    public init(seat: SeatID, seed: UInt64, level: BotLevel) {
         self.seat = seat
+        self.level = level
         random = SeededRandom(seed: seed)
         explored = Array(repeating: false, count: Self.mapSize * Self.mapSize)
     }
@@ -63,7 +93,7 @@ public struct SunTouchBot: GameBot {
             if let planned = sendAt {
                 sendAt = max(planned, ready)
             } else {
-                sendAt = ready.adding(milliseconds: Int64.random(in: Self.thinking, using: &random))
+                sendAt = ready.adding(milliseconds: Int64.random(in: Self.thinking(level), using: &random))
             }
             if target == nil || mapChanged { target = chooseStrike() }
             guard let target, let sendAt else { return nil }
@@ -84,13 +114,14 @@ public struct SunTouchBot: GameBot {
 
     /// The strike covering the most unexplored ground, with a radius from `radii`.
     mutating func chooseStrike() -> SunTouchMove {
-        let radius = Double.random(in: Self.radii, using: &random)
-        let steps = 20
+        let radius = Double.random(in: Self.radii(level), using: &random)
+        let steps = Self.gridSteps(level)
+        let noise = Self.aimNoise(level)
         var best: (score: Double, x: Double, y: Double)?
         for row in 0..<steps {
             for column in 0..<steps {
-                let x = ((Double(column) + 0.5) / Double(steps) + Double.random(in: -0.02...0.02, using: &random)).clamped(to: 0...1)
-                let y = ((Double(row) + 0.5) / Double(steps) + Double.random(in: -0.02...0.02, using: &random)).clamped(to: 0...1)
+                let x = ((Double(column) + 0.5) / Double(steps) + Double.random(in: -noise...noise, using: &random)).clamped(to: 0...1)
+                let y = ((Double(row) + 0.5) / Double(steps) + Double.random(in: -noise...noise, using: &random)).clamped(to: 0...1)
                 let score = Double(unexploredCells(near: x, y, radius: radius)) + Double.random(in: 0..<0.5, using: &random)
                 if best.map({ score > $0.score }) ?? true { best = (score, x, y) }
             }

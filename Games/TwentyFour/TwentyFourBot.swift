@@ -3,7 +3,9 @@ import PartyKit
 /// A TwentyFour player that solves the challenge after a human-like delay and sometimes gives up.
 ///
 /// The delay grows for sets with few solutions and varies per bot (its seed sets a personal pace)
-/// and per round. On hard sets it sometimes gives up instead. It never answers outside a round it
+/// and per round. On hard sets it sometimes gives up instead. Its level sets its pace: `easy` is
+/// slow and gives up on most hard sets, `normal` is an ordinary party guest, `perfect` answers
+/// three times as fast and never gives up. It never answers outside a round it
 /// plays in, and never plans an answer after the round's end as the view reports it.
 public struct TwentyFourBot: GameBot {
     public typealias Rules = TwentyFour
@@ -19,6 +21,15 @@ public struct TwentyFourBot: GameBot {
         public init(scale: Double = 1, giveUpChance: Double = 0.35) {
             self.scale = max(0.01, scale)
             self.giveUpChance = min(max(giveUpChance, 0), 1)
+        }
+
+        /// The pace of a bot at `level`.
+        public init(level: BotLevel) {
+            switch level {
+            case .easy: self.init(scale: 1.8, giveUpChance: 0.75)
+            case .normal: self.init()
+            case .perfect: self.init(scale: 0.33, giveUpChance: 0)
+            }
         }
     }
 
@@ -38,9 +49,9 @@ public struct TwentyFourBot: GameBot {
         var plan: BotPlan<TwentyFourMove>?
     }
 
-    /// A bot with the ordinary pace.
-    public init(seat: SeatID, seed: UInt64) {
-        self.init(seat: seat, seed: seed, pace: Pace())
+    /// A bot with the pace of `level`.
+    public init(seat: SeatID, seed: UInt64, level: BotLevel) {
+        self.init(seat: seat, seed: seed, pace: Pace(level: level))
     }
 
     /// A bot with a chosen pace (for `--bots` with a speed, and for tests).

@@ -2,7 +2,8 @@ import PartyKit
 import PartyWire
 
 /// Runs a game's bot as an ordinary client of a session: says ready, plays its moves when its
-/// plan is due, accepts a rematch that a person asked for, and stops when the session ends.
+/// plan is due, accepts a rematch that a person asked for, and stops when the session ends. The bot
+/// keeps its level in every game of the session.
 public struct BotRunner<Game: PartyGame>: Sendable {
     /// Where the host is.
     public var address: HostAddress
@@ -12,21 +13,31 @@ public struct BotRunner<Game: PartyGame>: Sendable {
     public var seed: UInt64
     /// The session's join code, if it has one.
     public var code: String?
+    /// How well the bot plays.
+    public var level: BotLevel
 
     /// Creates a runner.
-    public init(address: HostAddress, name: String, seed: UInt64, code: String? = nil) {
+    public init(address: HostAddress, name: String, seed: UInt64, code: String? = nil, level: BotLevel = .standard) {
         self.address = address
         self.name = name
         self.seed = seed
         self.code = code
+        self.level = level
+    }
+
+    /// The name a bot shows at the table: its own and its level, e.g. "Ada · perfect (bot)" (24
+    /// characters at most for names of up to 8).
+    public static func tableName(_ name: String, level: BotLevel) -> String {
+        "\(name) · \(level.rawValue) (bot)"
     }
 
     /// Plays until the session ends or the task is cancelled.
     public func run() async throws {
         let hello = Hello(client: "partyhost-bot", name: name, game: Game.descriptor.id, bot: true, code: code)
         let seed = self.seed
+        let level = self.level
         try await PartySession.withSession(to: address, hello: hello) { session, welcome in
-            await Self.play(connection: session, welcome: welcome, seed: seed)
+            await Self.play(connection: session, welcome: welcome, seed: seed, level: level)
         }
     }
 
@@ -35,7 +46,7 @@ public struct BotRunner<Game: PartyGame>: Sendable {
         case tick
     }
 
-    static func play(connection: PartySession, welcome: Welcome, seed: UInt64) async {
+    static func play(connection: PartySession, welcome: Welcome, seed: UInt64, level: BotLevel) async {
         let start = ContinuousClock.now
         func now() -> GameInstant {
             let elapsed = ContinuousClock.now - start
@@ -54,7 +65,7 @@ public struct BotRunner<Game: PartyGame>: Sendable {
                 }
             }
             var table = TableState<Game.Rules.View>(welcome: welcome)
-            var bot = Game.Bot(seat: table.seat, seed: seed)
+            var bot = Game.Bot(seat: table.seat, seed: seed, level: level)
             var botGame = 0
             var plan: BotPlan<Game.Rules.Move>?
             var sentReadyFor = -1
@@ -85,7 +96,7 @@ public struct BotRunner<Game: PartyGame>: Sendable {
                         guard let view = table.view else { continue }
                         if table.game != botGame {
                             botGame = table.game
-                            bot = Game.Bot(seat: table.seat, seed: seed &+ UInt64(botGame))
+                            bot = Game.Bot(seat: table.seat, seed: seed &+ UInt64(botGame), level: level)
                         }
                         plan = bot.plan(for: view, at: now())
                     case .notice:

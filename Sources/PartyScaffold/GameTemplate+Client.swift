@@ -109,7 +109,8 @@ extension GameTemplate {
     /// A computer player for __NAME__: it sees only its own view, like a person's client.
     ///
     /// It tries to leave a multiple of 4 to go (the winning strategy with two players) and otherwise
-    /// adds a random legal amount, after a human-like pause of 500–1200 ms.
+    /// adds a random legal amount, after a human-like pause of 500–1200 ms. Its level decides how
+    /// often it plays the strategy: never (`easy`), two moves in three (`normal`), always (`perfect`).
     public struct __NAME__Bot: GameBot {
         /// The game this bot plays.
         public typealias Rules = __NAME__
@@ -121,12 +122,15 @@ extension GameTemplate {
 
         /// The seat the bot plays.
         public let seat: SeatID
+        /// How well it plays.
+        public let level: BotLevel
         private var random: SeededRandom
         private var planned: (total: Int, plan: BotPlan<__NAME__Move>)?
 
-        /// Creates a bot for `seat` whose choices and pauses are determined by `seed`.
-        public init(seat: SeatID, seed: UInt64) {
+        /// Creates a bot for `seat` playing at `level`, whose choices and pauses are determined by `seed`.
+        public init(seat: SeatID, seed: UInt64, level: BotLevel) {
             self.seat = seat
+            self.level = level
             random = SeededRandom(seed: seed)
             planned = nil
         }
@@ -139,7 +143,12 @@ extension GameTemplate {
             let amounts = view.legalAmounts(for: seat)
             guard !amounts.isEmpty else { return nil }
             if let planned, planned.total == view.total, planned.plan.at > now { return planned.plan }
-            let winning = amounts.first { (view.target - view.total - $0) % 4 == 0 }
+            let strategic = switch level {
+            case .easy: false
+            case .normal: random.next() % 3 != 0
+            case .perfect: true
+            }
+            let winning = strategic ? amounts.first { (view.target - view.total - $0) % 4 == 0 } : nil
             let amount = winning ?? amounts[Int(random.next() % UInt64(amounts.count))]
             let delay = Self.minimumDelay + Int64(random.next() % UInt64(Self.maximumDelay - Self.minimumDelay + 1))
             let plan = BotPlan(move: __NAME__Move(amount: amount), at: now.adding(milliseconds: delay))

@@ -28,6 +28,7 @@ enum ReservedNames {
         for name in partyKitTypes { types[name] = "PartyKit" }
         types["GameConformance"] = "PartyTestSupport"
         types["LayoutCheck"] = "PartyTestSupport"
+        types["BotMatch"] = "PartyTestSupport"
         for name in swiftTypes { types[name] = "the Swift standard library" }
         for name in testingTypes { types[name] = "Swift Testing" }
         for name in nestedTypes { types[name] = "the generated view" }
@@ -37,7 +38,7 @@ enum ReservedNames {
 
     /// Every public type of PartyKit (a test compares this with `Sources/PartyKit`).
     static let partyKitTypes: Set<String> = [
-        "BotPlan", "Canvas", "Cell", "DisplayWidth", "GameBot", "GameConfiguration", "GameDescriptor", "GameInstant",
+        "BotLevel", "BotPlan", "Canvas", "Cell", "DisplayWidth", "GameBot", "GameConfiguration", "GameDescriptor", "GameInstant",
         "GameOutcome", "GamePresenter", "GameRejection", "GameRules", "GameSetting", "GameSettingError",
         "GameSetup", "InputError", "Key", "LabelledMove", "NoConfiguration", "PartyGame", "PresenterAction",
         "PlainText", "PresenterContext", "Schedule", "Seat", "SeatID", "SeededRandom", "Standing", "TerminalColor", "TextStyle", "Turn",

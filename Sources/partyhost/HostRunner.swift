@@ -78,11 +78,12 @@ struct HostRunner {
                 }
             }
             for index in 0..<command.bots {
-                let name = "\(Self.botNames[index % Self.botNames.count]) (bot)"
+                let name = BotRunner<Game>.tableName(Self.botNames[index % Self.botNames.count], level: command.botLevel)
                 let seed = (command.seed ?? UInt64.random(in: 0...UInt64.max)) &+ UInt64(index)
                 group.addTask {
                     do {
-                        try await BotRunner<Game>(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed, code: joinCode).run()
+                        try await BotRunner<Game>(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed, code: joinCode,
+                                                  level: command.botLevel).run()
                     } catch {
                         warnings.warn("Bot \(name) could not join: \(error)")
                     }

@@ -43,6 +43,9 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: "How many bots to seat (0 up to the game's seats, less one for you unless --dedicated).")
     var bots: Int = 0
 
+    @Option(help: ArgumentHelp("How well the bots play: \(BotLevel.nameList).", valueName: "level"))
+    var botLevel: BotLevel = .standard
+
     @Flag(help: "Host without playing: no player is seated at this terminal.")
     var dedicated = false
 

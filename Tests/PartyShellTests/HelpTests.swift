@@ -27,6 +27,7 @@ struct HelpTests {
         (["--game", "fourinarow", "--grace", "-5"], "--grace must be from 0 to 3600"),
         (["--game", "fourinarow", "--port=-3"], "--port must be from 0 to 65535"),
         (["--game", "twentyfour", "--round-seconds", "-5"], "--round-seconds -5 is not valid"),
+        (["--game", "fourinarow", "--bot-level", "wizard"], "Please provide one of 'easy', 'normal' or 'perfect'"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let (status, output) = try Executables.run("partyhost", arguments)

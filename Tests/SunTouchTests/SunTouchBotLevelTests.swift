@@ -1,0 +1,14 @@
+import SunTouch
+import PartyKit
+import PartyTestSupport
+import Testing
+
+/// The bot's levels: a higher one beats a lower one over seeded games more often than not.
+@Suite("SunTouch bot levels")
+struct SunTouchBotLevelTests {
+    @Test(arguments: [(BotLevel.normal, BotLevel.easy), (.perfect, .normal), (.perfect, .easy)])
+    func aHigherLevelWinsMoreGames(higher: BotLevel, lower: BotLevel) {
+        let wins = PartyTestSupport.BotMatch.tally(SunTouchBot.self, higher, against: lower, games: 10)
+        #expect(wins.higher > wins.lower, "\(higher) won \(wins.higher), \(lower) won \(wins.lower)")
+    }
+}
