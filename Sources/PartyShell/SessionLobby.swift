@@ -79,9 +79,11 @@ public struct SessionLobby: Sendable {
         let title = service.txt["title"] ?? service.txt["game"] ?? "?"
         let players = service.txt["players"] ?? "?"
         let state = service.txt["state"] ?? "?"
-        let code = service.txt["code"] == "1" ? ", join code needed" : ""
-        let closed = service.txt["open"] == "0" ? " (no seat free: w to watch)" : ""
-        return "\(service.instanceName) — \(title), \(players) players, \(state)\(closed)\(code)"
+        let code = service.txt["code"] == "1" ? ", code needed" : ""
+        let closed = service.txt["open"] == "0" ? " (full: w to watch)" : ""
+        // "Alice's Four in a Row" already names its game: the title is not said twice.
+        let game = service.instanceName.lowercased().contains(title.lowercased()) ? "" : "\(title), "
+        return "\(service.instanceName) — \(game)\(players) players, \(state)\(code)\(closed)"
     }
 
     /// Line mode: prints the numbered list as soon as sessions are found and again whenever it
@@ -207,10 +209,10 @@ public struct SessionLobby: Sendable {
         }
         for (index, service) in services.enumerated() where index + 2 < size.height - 2 {
             let style = index == selected ? TextStyle(bold: true, inverse: true) : .plain
-            canvas.put((index == selected ? "▶ " : "  ") + line(for: service), x: 1, y: index + 2, style: style)
+            canvas.put((index == selected ? "▶ " : "  ") + line(for: service), x: 1, y: index + 2, width: size.width - 1, style: style)
         }
-        if let notice { canvas.put(notice, x: 0, y: size.height - 2, style: TextStyle(bold: true)) }
-        canvas.put("↑/↓ choose · Enter join · w watch · q quit", x: 0, y: size.height - 1, style: TextStyle(dim: true))
+        if let notice { canvas.put(notice, x: 0, y: size.height - 2, width: size.width, style: TextStyle(bold: true)) }
+        canvas.put("↑/↓ choose · Enter join · w watch · q quit".fittedHelp(toWidth: size.width), x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)
     }
 }

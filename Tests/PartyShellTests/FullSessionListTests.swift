@@ -42,7 +42,7 @@ extension EndToEnd {
             defer { host.stop() }
             let (client, number, listed) = try await listed(name)
             defer { client.stop() }
-            #expect(listed.contains("no seat free"), "\(listed)")
+            #expect(listed.contains("(full: w to watch)"), "\(listed)")
 
             client.send(number)
             let refused = await client.waitForLine(timeout: .seconds(10)) { $0.contains("The session is full") }
