@@ -7,8 +7,8 @@ import Testing
 @Suite("Snap bot levels")
 struct SnapBotLevelTests {
     @Test(arguments: [(BotLevel.normal, BotLevel.easy), (.perfect, .normal), (.perfect, .easy)])
-    func aHigherLevelWinsMoreGames(higher: BotLevel, lower: BotLevel) {
-        let wins = BotMatch.tally(SnapBot.self, higher, against: lower, games: 10)
+    func aHigherLevelWinsMoreGames(higher: BotLevel, lower: BotLevel) async {
+        let wins = await HeavyWork.run { BotMatch.tally(SnapBot.self, higher, against: lower, games: 10) }
         #expect(wins.higher > wins.lower, "\(higher) won \(wins.higher), \(lower) won \(wins.lower)")
     }
 }
