@@ -53,7 +53,7 @@ public struct TwentyFour: GameRules {
     let configuration: TwentyFourConfiguration
     var random: SeededRandom
     var players: [SeatID: Player] = [:]
-    /// Players who left, kept for the final standings (a rejoining seat takes its record back).
+    /// Players who left, kept for the final standings (until a newcomer is given the same seat).
     var leavers: [SeatID: Player] = [:]
     /// Every seat that started or joined, in that order (the standings' order within a tie).
     var order: [SeatID] = []
