@@ -4,9 +4,9 @@ extension TwentyFour {
     /// The round, the time left in whole seconds, the four numbers, the viewer's standing and the
     /// host's last reply, the results, the scores and (after the round) a solution.
     ///
-    /// For example, during a round:
+    /// For example, during the second round of five (without `of 5` in a game with no end):
     /// ```
-    /// TwentyFour, round 2: 87 seconds left.
+    /// TwentyFour, round 2 of 5: 87 seconds left.
     /// Make 24 from 1 3 4 6.
     /// You: Still guessing…
     /// Results:
@@ -19,13 +19,18 @@ extension TwentyFour {
     public static func plainText(of view: TwentyFourView, context: PresenterContext) -> String {
         let seconds = TwentyFourPresenter.secondsLeft(view, context)
         var lines: [String] = []
+        let round = view.roundTitle.lowercased()
         switch view.phase {
         case .round:
-            lines.append("TwentyFour, round \(view.round): \(secondsText(seconds)) left.")
+            lines.append("TwentyFour, \(round): \(secondsText(seconds)) left.")
             lines.append("Make 24 from \(view.numbers.map(String.init).joined(separator: " ")).")
         case .pause:
-            let finished = view.round > 0 ? "round \(view.round) is over" : "waiting for players"
-            lines.append("TwentyFour, \(finished). Next round in \(secondsText(seconds)).")
+            if let outcome = view.outcome {
+                lines.append("TwentyFour is over after \(round): \(outcome).")
+            } else {
+                let finished = view.round > 0 ? "\(round) is over" : "waiting for players"
+                lines.append("TwentyFour, \(finished). Next round in \(secondsText(seconds)).")
+            }
             if !view.numbers.isEmpty {
                 lines.append("The numbers were \(view.numbers.map(String.init).joined(separator: " ")).")
             }
@@ -40,7 +45,7 @@ extension TwentyFour {
             }
         }
         if !view.scores.isEmpty {
-            lines.append("Scores (rounds won, rounds solved):")
+            lines.append("\(view.isOver ? "Final scores" : "Scores") (rounds won, rounds solved):")
             for score in view.scores {
                 lines.append("  \(score.name): \(score.won) won, \(score.solved) solved")
             }

@@ -21,14 +21,16 @@ extension TwentyFour {
             round: round,
             phase: phase,
             numbers: challenge.numbers,
-            remainingMs: max(0, deadline.milliseconds(since: now)),
+            remainingMs: outcome == nil ? max(0, deadline.milliseconds(since: now)) : 0,
             me: me?.standing,
             results: Self.ordered(rows),
             scores: scores.sorted { a, b in
                 (b.won, b.solved) < (a.won, a.solved) || ((b.won, b.solved) == (a.won, a.solved) && Self.byName(a.name, a.seat, b.name, b.seat))
             },
             reply: me?.reply,
-            solution: roundOver && me?.standing != .solved ? challenge.solution : nil
+            solution: roundOver && me?.standing != .solved ? challenge.solution : nil,
+            rounds: roundCount,
+            outcome: outcome?.summary
         )
     }
 

@@ -6,10 +6,13 @@ import PartyKit
 /// - The host checks every answer and measures its time from the moment that player got the
 ///   challenge (the round's start, or the moment they joined it).
 /// - A round ends when its time is up, or early when nobody is still guessing; a pause follows,
-///   then the next round. The game never ends on its own (`outcome` stays nil).
+///   then the next round. With `rounds` set, the game is over when the last round ends (most
+///   rounds won wins, ties share the win, nobody winning a round is a draw), or when everybody
+///   has left; with `rounds` 0 it never ends on its own (`outcome` stays nil).
 /// - A newcomer with more than 20 seconds left gets the challenge at once; otherwise they wait.
-/// - Players who leave are forgotten at once (results and scores), so leaving never stalls a round;
-///   the round is won by the fastest solver still seated when it ends.
+/// - Players who leave drop out of the results and scores at once, so leaving never stalls a
+///   round and the round is won by the fastest solver still seated when it ends; their rounds won
+///   are kept for the final standings, where they come last (until a newcomer gets that seat).
 /// - The solution is shown only after the round has ended, to everyone who did not find one —
 ///   also to a player who gave up (they could otherwise pass it on to those still guessing).
 public struct TwentyFour: GameRules {
@@ -50,6 +53,12 @@ public struct TwentyFour: GameRules {
     let configuration: TwentyFourConfiguration
     var random: SeededRandom
     var players: [SeatID: Player] = [:]
+    /// Players who left, kept for the final standings (until a newcomer is given the same seat).
+    var leavers: [SeatID: Player] = [:]
+    /// Every seat that started or joined, in that order (the standings' order within a tie).
+    var order: [SeatID] = []
+    /// How the game ended; nil while it runs (always, with `rounds` 0).
+    public internal(set) var outcome: GameOutcome?
     var round = 0
     var phase: TwentyFourView.Phase = .pause
     var challenge = Challenge(numbers: [], solution: "")
@@ -62,18 +71,18 @@ public struct TwentyFour: GameRules {
         deadline = setup.now
         for seat in setup.seats {
             players[seat.id] = Player(name: seat.name, standing: .waiting, since: setup.now)
+            if !order.contains(seat.id) { order.append(seat.id) }
         }
         startRound(at: setup.now)
     }
 
     public var schedule: Schedule {
-        Schedule(turn: phase == .round ? .everyone : .nobody, deadline: deadline)
+        guard outcome == nil else { return .idle }
+        return Schedule(turn: phase == .round ? .everyone : .nobody, deadline: deadline)
     }
 
-    /// TwentyFour never ends on its own; the host stops it when everybody leaves.
-    public var outcome: GameOutcome? { nil }
-
     public mutating func apply(_ move: TwentyFourMove, from seat: SeatID, at now: GameInstant) throws(TwentyFourRejection) {
+        guard outcome == nil else { throw .gameOver }
         guard phase == .round, let player = players[seat] else { throw .notInRound }
         switch player.standing {
         case .waiting: throw .notInRound
@@ -104,7 +113,7 @@ public struct TwentyFour: GameRules {
     }
 
     public mutating func advance(to now: GameInstant) {
-        guard now >= deadline else { return }
+        guard outcome == nil, now >= deadline else { return }
         switch phase {
         case .round: endRound(at: now)
         case .pause: startRound(at: now)
@@ -112,10 +121,15 @@ public struct TwentyFour: GameRules {
     }
 
     public mutating func join(_ seat: Seat, at now: GameInstant) {
+        guard outcome == nil else { return }
         if players[seat.id] != nil {
             players[seat.id]?.name = seat.name
             return
         }
+        if !order.contains(seat.id) { order.append(seat.id) }
+        // The host gives a freed seat number to the next newcomer: a fresh player, who takes the
+        // leaver's place in the standings (a seat is listed once).
+        leavers[seat.id] = nil
         var player = Player(name: seat.name, standing: .waiting, since: now)
         if phase == .round, deadline.milliseconds(since: now) > Self.joinCutoffMs {
             player.standing = .newGuessing
@@ -124,7 +138,12 @@ public struct TwentyFour: GameRules {
     }
 
     public mutating func leave(_ seat: SeatID, at now: GameInstant) {
-        players[seat] = nil
+        guard outcome == nil, let player = players.removeValue(forKey: seat) else { return }
+        leavers[seat] = player
+        if configuration.rounds > 0, players.isEmpty {
+            finish(reason: .playersLeft)
+            return
+        }
         endRoundIfNobodyGuessing(at: now)
     }
 
@@ -133,6 +152,9 @@ public struct TwentyFour: GameRules {
 
     /// The round number, from 1.
     public var roundNumber: Int { round }
+
+    /// The number of rounds in the game, nil when it has no end.
+    public var roundCount: Int? { configuration.rounds > 0 ? configuration.rounds : nil }
 
     // MARK: - Rounds
 
@@ -172,6 +194,10 @@ public struct TwentyFour: GameRules {
             }
         }
         phase = .pause
+        if configuration.rounds > 0, round >= configuration.rounds {
+            finish(reason: .won)
+            return
+        }
         deadline = now.adding(seconds: Double(configuration.pauseSeconds))
     }
 

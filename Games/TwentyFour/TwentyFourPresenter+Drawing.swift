@@ -61,12 +61,13 @@ extension TwentyFourPresenter {
             return row.line
         }
         let scores = view.scores.map { "\($0.name): \($0.won) won, \($0.solved) solved" }
+        let scoresTitle = view.isOver ? "Final scores" : "Scores"
         let mine = view.scores.firstIndex { $0.seat == context.seat }
         let myResult = view.results.firstIndex { $0.seat == context.seat }
         if canvas.width >= 64 {
             let split = canvas.width * 3 / 5
             Self.column("Results", results, keeping: myResult, x: 0, y: y, width: split - 2, on: &canvas)
-            Self.column("Scores", scores, keeping: mine, x: split, y: y, width: canvas.width - split, on: &canvas)
+            Self.column(scoresTitle, scores, keeping: mine, x: split, y: y, width: canvas.width - split, on: &canvas)
         } else {
             // One above the other: the scores keep at least their title and the viewer's line.
             let rows = canvas.height - y
@@ -76,7 +77,7 @@ extension TwentyFourPresenter {
                 Self.column("Results", results, keeping: myResult, x: 0, y: y, width: canvas.width, height: resultRows, on: &canvas)
                 y += resultRows + 1
             }
-            Self.column("Scores", scores, keeping: mine, x: 0, y: y, width: canvas.width, on: &canvas)
+            Self.column(scoresTitle, scores, keeping: mine, x: 0, y: y, width: canvas.width, on: &canvas)
         }
     }
 
@@ -85,12 +86,16 @@ extension TwentyFourPresenter {
         var parts: [String] = []
         switch view.phase {
         case .round:
-            parts.append("Round \(view.round): \(numbers)")
+            parts.append("\(view.roundTitle): \(numbers)")
             parts.append("\(Self.secondsLeft(view, context)) s left")
         case .pause:
-            parts.append("Round \(view.round) over: \(numbers)")
+            parts.append("\(view.roundTitle) over: \(numbers)")
             if let solution = view.solution { parts.append("a solution: \(solution)") }
-            parts.append("Next round will start shortly… (\(Self.secondsLeft(view, context)) s)")
+            if let outcome = view.outcome {
+                parts.append("Game over: \(outcome)")
+            } else {
+                parts.append("Next round will start shortly… (\(Self.secondsLeft(view, context)) s)")
+            }
         }
         let results = view.results.map { row in
             row.ms.map { "\(row.name) solved in \(TwentyFourView.seconds($0)) s" } ?? row.line
@@ -102,11 +107,12 @@ extension TwentyFourPresenter {
 
     static func header(_ view: TwentyFourView, _ context: PresenterContext) -> String {
         let seconds = secondsLeft(view, context)
+        if view.isOver { return "\(view.roundTitle) over · Game over" }
         switch view.phase {
         case .round:
-            return "Round \(view.round) · \(seconds) s left · \(view.status)"
+            return "\(view.roundTitle) · \(seconds) s left · \(view.status)"
         case .pause:
-            return "Round \(view.round) over · next round in \(seconds) s"
+            return "\(view.roundTitle) over · next round in \(seconds) s"
         }
     }
 

@@ -147,6 +147,7 @@ public struct TwentyFourPresenter: GamePresenter {
     }
 
     static func notAnswering(_ view: TwentyFourView) -> String {
+        if view.isOver { return "The game is over." }
         if view.phase == .pause { return "Next round will start shortly…" }
         switch view.me {
         case nil: return "You are watching this game."

@@ -12,6 +12,8 @@ public enum TwentyFourRejection: GameRejection {
     case gaveUp
     /// The answer is not a correct expression for the challenge.
     case wrongAnswer(ExpressionError)
+    /// The game is over: its last round has been played.
+    case gameOver
 
     public var code: String {
         switch self {
@@ -20,6 +22,7 @@ public enum TwentyFourRejection: GameRejection {
         case .alreadySolved: "alreadySolved"
         case .gaveUp: "gaveUp"
         case .wrongAnswer(let error): error.code
+        case .gameOver: "gameOver"
         }
     }
 }
@@ -32,6 +35,7 @@ extension TwentyFourRejection: CustomStringConvertible {
         case .alreadySolved: "You already solved this one."
         case .gaveUp: "You gave up on this round: wait for the next one."
         case .wrongAnswer(let error): error.description
+        case .gameOver: "The game is over."
         }
     }
 }

@@ -110,10 +110,15 @@ public struct TwentyFourView: Codable, Hashable, Sendable {
     public var reply: String?
     /// One solution, shown after the round to everyone who did not find one.
     public var solution: String?
+    /// The number of rounds in the game; nil when it has no end (`--rounds 0`).
+    public var rounds: Int?
+    /// How the game ended, for people ("Ann wins 3 rounds to 1"), once it is over; the phase
+    /// stays `pause` (with the last round's results) so that older clients still read the view.
+    public var outcome: String?
 
     /// Creates a view.
     public init(round: Int, phase: Phase, numbers: [Int], remainingMs: Int64, me: Standing?, results: [Row],
-                scores: [Score], reply: String?, solution: String?) {
+                scores: [Score], reply: String?, solution: String?, rounds: Int? = nil, outcome: String? = nil) {
         self.round = round
         self.phase = phase
         self.numbers = numbers
@@ -123,13 +128,24 @@ public struct TwentyFourView: Codable, Hashable, Sendable {
         self.scores = scores
         self.reply = reply
         self.solution = solution
+        self.rounds = rounds
+        self.outcome = outcome
+    }
+
+    /// Whether the game is over (its last round has been played, or everybody left).
+    public var isOver: Bool { outcome != nil }
+
+    /// "Round 3" or, in a game with an end, "Round 3 of 5".
+    public var roundTitle: String {
+        rounds.map { "Round \(round) of \($0)" } ?? "Round \(round)"
     }
 
     /// Whether the viewer may answer now.
-    public var canAnswer: Bool { phase == .round && me?.isGuessing == true && remainingMs > 0 }
+    public var canAnswer: Bool { !isOver && phase == .round && me?.isGuessing == true && remainingMs > 0 }
 
     /// The viewer's status line: what they should know about their own round.
     public var status: String {
+        if isOver { return "No more rounds: the game is over." }
         if phase == .pause { return "Next round will start shortly…" }
         guard let me else { return "Watching" }
         return me.text

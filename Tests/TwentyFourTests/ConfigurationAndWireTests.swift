@@ -8,10 +8,17 @@ import Testing
         #expect(TwentyFourConfiguration() == TwentyFourConfiguration(roundSeconds: 100, pauseSeconds: 10))
         let custom = try TwentyFourConfiguration(values: ["round-seconds": "30", "pause-seconds": "3"])
         #expect(custom.roundSeconds == 30 && custom.pauseSeconds == 3)
-        #expect(TwentyFourConfiguration.settings.map(\.name) == ["round-seconds", "pause-seconds"])
+        #expect(TwentyFourConfiguration.settings.map(\.name) == ["round-seconds", "pause-seconds", "rounds"])
+        #expect(TwentyFourConfiguration().rounds == 0)
+        #expect(try TwentyFourConfiguration(values: ["rounds": "5"]).rounds == 5)
+        #expect(try TwentyFourConfiguration(values: ["rounds": "0"]).rounds == 0)
+        #expect(TwentyFourConfiguration(roundSeconds: 30, rounds: 500).rounds == 100)
+        let help = try #require(TwentyFourConfiguration.settings.first { $0.name == "rounds" })
+        #expect(help.defaultValue == "0" && help.help.contains("0 = no end") && help.help.contains("0-100"))
     }
 
-    @Test(arguments: [["round-seconds": "9"], ["round-seconds": "601"], ["round-seconds": "abc"], ["pause-seconds": "0"], ["rounds": "3"]])
+    @Test(arguments: [["round-seconds": "9"], ["round-seconds": "601"], ["round-seconds": "abc"], ["pause-seconds": "0"],
+                      ["rounds": "-1"], ["rounds": "101"], ["rounds": "five"], ["round": "3"]])
     func badSettingsAreRefused(values: [String: String]) {
         #expect(throws: GameSettingError.self) { try TwentyFourConfiguration(values: values) }
     }
