@@ -36,7 +36,7 @@ struct InteropTests {
             if let added {
                 let json = try JSONSerialization.jsonObject(with: Data(added.dropFirst(4).utf8)) as? [String: Any]
                 #expect(json?["port"] as? Int == 7321)
-                #expect(json?["addresses"] as? [String] == ["127.0.0.1"])
+                #expect(json?["addresses"] as? [String] == ["127.0.0.1", "::1"], "our AAAA record for ::1 too")
                 #expect(json?["txt"] as? [String: String] == ["v": "1", "game": "fourinarow", "players": "1/2", "state": "lobby", "code": "0"])
             }
             advertiser.stop()
@@ -106,7 +106,7 @@ struct InteropTests {
             if found {
                 let service = try await browser.resolve(name, timeout: .seconds(2))
                 #expect(service.port == 5432)
-                #expect(service.addresses == ["127.0.0.1"])
+                #expect(service.addresses == ["127.0.0.1", "::1"], "Avahi publishes AAAA ::1 on lo as well")
                 #expect(service.txt == ["v": "1", "game": "fourinarow"])
             }
         }
