@@ -89,6 +89,24 @@ struct InteropTests {
     }
 
     // Skipped unless Avahi is installed: `apt-get install avahi-daemon avahi-utils dbus`.
+    @Test("avahi-resolve finds our host's IPv6 address (AAAA) as well as its IPv4 one",
+          .enabled(if: InteropTools.avahi, "Avahi is missing: apt-get install avahi-daemon avahi-utils dbus"))
+    func avahiResolvesOurAAAA() async throws {
+        let name = Loopback.uniqueName("Avahi resolves us")
+        let advertiser = try advertiser(name)
+        try await Loopback.withRunning(advertisers: [advertiser]) {
+            #expect(await Loopback.announcedName(advertiser) == name)
+            let host = "\(await advertiser.hostLabel).local"
+            let avahi = try ScriptProcess(["sh", "\(InteropTools.scripts)/avahi_run.sh", "avahi-resolve", "-6", "-n", host])
+            await avahi.finish(timeout: .seconds(20))
+            #expect(avahi.lines.contains { $0.hasPrefix(host) && $0.hasSuffix("::1") }, "avahi-resolve output: \(avahi.text)")
+            let four = try ScriptProcess(["sh", "\(InteropTools.scripts)/avahi_run.sh", "avahi-resolve", "-4", "-n", host])
+            await four.finish(timeout: .seconds(20))
+            #expect(four.lines.contains { $0.hasPrefix(host) && $0.hasSuffix("127.0.0.1") }, "avahi-resolve output: \(four.text)")
+        }
+    }
+
+    // Skipped unless Avahi is installed: `apt-get install avahi-daemon avahi-utils dbus`.
     @Test("our browser finds a service published by avahi-publish",
           .enabled(if: InteropTools.avahi, "Avahi is missing: apt-get install avahi-daemon avahi-utils dbus"))
     func weBrowseAvahi() async throws {
