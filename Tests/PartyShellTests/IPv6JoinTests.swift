@@ -25,6 +25,29 @@ extension EndToEnd {
             #expect(await network.waitForExit(timeout: .seconds(20)) == 0, "\(network.transcript)")
         }
 
+        @Test("a client in namespace B joins from its numbered list on the IPv6-only link (no address typed)",
+              .enabled(if: TestTools.namespaces, "needs root with ip and unshare (network namespaces), as in CI"))
+        func joinsFromTheList() async throws {
+            let host = TestTools.shellLine([
+                Executables.path("partyhost"), "--game", "fourinarow", "--dedicated", "--bots", "1", "--interface", "veth-a", "--name", "Gil",
+            ]) + " 2>&1 | sed -u 's/^/HOST: /'"
+            // Started once veth-b has its link-local address (the kernel adds it when the link comes up).
+            let client = "while ! ip -6 addr show dev veth-b | grep -q inet6; do sleep 0.1; done; "
+                + TestTools.shellLine([Executables.path("partyclient"), "--interface", "veth-b", "--line-mode", "--name", "Fay"])
+            let network = try LiveProcess("sh", ["\(TestTools.scripts)/netns_game.sh", host, client],
+                                          environment: ["PARTYHOST_NETNS_IPV6_ONLY": "1"], label: "netns IPv6 only, list")
+            if await network.waitForLine(timeout: .seconds(30), { $0.hasPrefix("1. Gil's Four in a Row") }) != nil {
+                network.send("1")
+                #expect(await network.waitForLine(timeout: .seconds(15), { $0.hasPrefix("Joined Gil's Four in a Row") }) != nil,
+                        "\(network.transcript)")
+            } else {
+                Issue.record("the session was never listed:\n\(network.transcript)")
+            }
+            network.send("q")
+            network.closeInput()
+            #expect(await network.waitForExit(timeout: .seconds(20)) != nil, "\(network.transcript)")
+        }
+
         /// Records failures instead of throwing, so the caller always cleans up.
         func check(_ network: LiveProcess, port: Int) async {
             guard let listed = await network.waitForLine(timeout: .seconds(30), { $0.hasPrefix("LISTED ") || $0 == "NOT FOUND" }),
