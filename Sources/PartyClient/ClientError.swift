@@ -16,7 +16,7 @@ extension ClientError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotConnect(let host, let port, let detail):
-            "Cannot connect to \(host):\(port) (\(detail)). Is partyhost running there?"
+            "Cannot connect to \(HostAddress(host: host, port: port)) (\(detail)). Is partyhost running there?"
         case .badAddress(let text):
             "\"\(text)\" is not an address: use HOST:PORT, for example 127.0.0.1:4711 or [::1]:4711."
         case .rejected(_, let message):

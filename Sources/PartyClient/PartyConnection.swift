@@ -33,15 +33,10 @@ public struct PartyConnection: Sendable {
     ) async throws -> Result {
         let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
         do {
-            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connectTimeout(.milliseconds(Int64(connectTimeout.components.seconds * 1000)))
-                .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .connect(host: address.host, port: address.port) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try WirePipeline.configure(channel)
-                        return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                    }
-                }
+            // Several addresses (a discovered host's IPv4 and IPv6 ones): happy eyeballs.
+            channel = try await ConnectionRace.first(address.hosts, close: { try? await $0.channel.close() }) { host in
+                try await connect(host: host, port: address.port, timeout: connectTimeout)
+            }
         } catch {
             throw ClientError.cannotConnect(host: address.host, port: address.port, detail: Self.describe(error))
         }
@@ -92,6 +87,24 @@ public struct PartyConnection: Sendable {
                 return result
             }
         }
+    }
+
+    /// One TCP connection with the wire pipeline: to a literal address (an IPv6 one may carry a
+    /// zone, `fe80::1%eth0`) as it is, to a name through NIO's resolver.
+    static func connect(host: String, port: Int, timeout: Duration) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.milliseconds(Int64(timeout.components.seconds * 1000)))
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try WirePipeline.configure(channel)
+                return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+            }
+        }
+        if let literal = ConnectionRace.literal(host, port: port) {
+            return try await bootstrap.connect(to: literal, channelInitializer: initializer)
+        }
+        return try await bootstrap.connect(host: host, port: port, channelInitializer: initializer)
     }
 
     func close() {

@@ -1,7 +1,11 @@
 /// How a session host listens and the limits it enforces.
 public struct HostOptions: Sendable {
-    /// The address to listen on (`0.0.0.0`: every interface; tests use `127.0.0.1`).
+    /// The address to listen on: `::` (the default, `bothFamilies`) is every interface over IPv6
+    /// and IPv4 (IPv4 alone where the system has no IPv6); `0.0.0.0` every interface over IPv4
+    /// only; tests use `127.0.0.1`.
     public var bindAddress: String
+    /// The `bindAddress` that listens on every interface over both IPv6 and IPv4.
+    public static let bothFamilies = "::"
     /// The TCP port; 0 picks a free one.
     public var port: Int
     /// The session's name as advertised and shown ("Alice's Four in a Row").
@@ -44,7 +48,7 @@ public struct HostOptions: Sendable {
 
     /// Creates options with sane defaults.
     public init(
-        bindAddress: String = "0.0.0.0", port: Int = 0, sessionName: String = "partyhost", seed: UInt64? = nil,
+        bindAddress: String = HostOptions.bothFamilies, port: Int = 0, sessionName: String = "partyhost", seed: UInt64? = nil,
         startAt: Int? = nil, reserveHostSeat: Bool = false, maxConnections: Int = 64,
         handshakeTimeoutMilliseconds: Int64 = 5_000, peerTimeoutMilliseconds: Int64 = 10_000,
         heartbeatIntervalMilliseconds: Int64 = 3_000, outboundQueueLimit: Int = 512,

@@ -4,6 +4,12 @@ import NIOPosix
 import PartyKit
 import PartyWire
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A session host for one game: listens on TCP, handshakes each connection and hands its messages
 /// to the session, all on one event loop (by default a thread of its own). Run it with
 /// `run(onListening:)`; end it with `shutdown(message:)`.
@@ -68,7 +74,7 @@ public final class PartyHost<Rules: GameRules>: Sendable {
         let logger = self.logger
         // The session and all its connections share one event loop: a message is read, handled by
         // the session and its answers written without a thread hop or a task.
-        let server = try await ServerBootstrap(group: session.loop)
+        let bootstrap = { ServerBootstrap(group: session.loop)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             // Room for a burst of joins (NIO's default is 128; connections beyond a full accept
             // queue hang half-open until the kernel gives up on them).
@@ -85,7 +91,7 @@ public final class PartyHost<Rules: GameRules>: Sendable {
                     try WirePipeline.configure(channel, handshakeTimeout: handshake, peerTimeout: silence)
                     let (id, open) = connections.opened(channel)
                     let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit)
-                    let peer = PeerLink(id: id, outbox: outbox, address: channel.remoteAddress?.ipAddress ?? "unknown")
+                    let peer = PeerLink(id: id, outbox: outbox, address: Self.peerText(channel.remoteAddress))
                     let handler = ConnectionHandler(session: session, peer: peer, logger: logger,
                                                     rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst),
                                                     overCapacity: open > options.maxConnections,
@@ -93,8 +99,8 @@ public final class PartyHost<Rules: GameRules>: Sendable {
                     try channel.pipeline.syncOperations.addHandler(handler)
                 }
             }
-            .bind(host: options.bindAddress, port: options.port)
-            .get()
+        }
+        let server = try await Self.listen(bootstrap, on: options.bindAddress, port: options.port)
         if let address = server.localAddress {
             logger.info("listening on \(address)")
             await onListening(address)
@@ -120,5 +126,33 @@ public final class PartyHost<Rules: GameRules>: Sendable {
         }
         // Seated clients close once their last messages are written; anyone else gets the linger time.
         await connections.closeAll(after: .seconds(5))
+    }
+
+    /// Binds the listening socket. `::` (the default) is one socket for both families (IPv6 with
+    /// IPV6_V6ONLY off, IPv4 clients arriving as `::ffff:a.b.c.d`); where IPv6 is unavailable (a
+    /// kernel or namespace without it) it falls back to IPv4 only on `0.0.0.0`. Any other address
+    /// is bound as given, as an address when it is one (no resolver in the way).
+    static func listen(_ bootstrap: () -> ServerBootstrap, on address: String, port: Int) async throws -> any Channel {
+        if address == HostOptions.bothFamilies {
+            do {
+                return try await bootstrap()
+                    .serverChannelOption(ChannelOptions.Types.SocketOption(level: .init(rawValue: CInt(IPPROTO_IPV6)), name: .init(rawValue: IPV6_V6ONLY)), value: 0)
+                    .bind(to: try SocketAddress(ipAddress: "::", port: port))
+                    .get()
+            } catch {
+                return try await bootstrap().bind(to: try SocketAddress(ipAddress: "0.0.0.0", port: port)).get()
+            }
+        }
+        if let literal = try? SocketAddress(ipAddress: address, port: port) {
+            return try await bootstrap().bind(to: literal).get()
+        }
+        return try await bootstrap().bind(host: address, port: port).get()
+    }
+
+    /// A peer's address as text, an IPv4 client of the dual-stack socket as its dotted quad.
+    static func peerText(_ address: SocketAddress?) -> String {
+        guard let text = address?.ipAddress else { return "unknown" }
+        if text.hasPrefix("::ffff:"), text.contains(".") { return String(text.dropFirst("::ffff:".count)) }
+        return text
     }
 }

@@ -61,10 +61,11 @@ public struct SessionLobby: Sendable {
             }
             guard let choice else { return nil }
             let resolved = try await browser.resolve(choice.service.instanceName, timeout: .seconds(3))
-            guard let address = resolved.addresses.first else {
+            // Every address (IPv4 and IPv6): the connection tries them happy-eyeballs style.
+            guard let address = HostAddress(hosts: resolved.addresses, port: Int(resolved.port)) else {
                 throw DiscoveryError.serviceUnavailable(choice.service.instanceName)
             }
-            return Choice(address: HostAddress(host: address, port: Int(resolved.port)), watch: choice.watch,
+            return Choice(address: address, watch: choice.watch,
                           instanceName: resolved.instanceName)
         }
     }

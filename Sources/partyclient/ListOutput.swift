@@ -3,7 +3,8 @@ import PartyDiscovery
 
 /// What `partyclient --list` prints.
 enum ListOutput {
-    /// One line a session: tab-separated columns, or (with `json`) one JSON object.
+    /// One line a session: tab-separated columns (the address column lists every address), or
+    /// (with `json`) one JSON object whose `addresses` are the browser's, in its order.
     static func render(_ services: [DiscoveredService], json: Bool) -> String {
         if json {
             return services.map { service in
@@ -18,7 +19,9 @@ enum ListOutput {
         if services.isEmpty { return "No sessions found." }
         return services.map { service in
             let title = service.txt["title"] ?? service.txt["game"] ?? "?"
-            let address = service.addresses.first.map { "\($0):\(service.port)" } ?? "port \(service.port)"
+            // Every address, IPv4 first, IPv6 in brackets (`[fe80::1%eth0]:7777`), space-separated.
+            let addresses = service.addresses.map { $0.contains(":") ? "[\($0)]:\(service.port)" : "\($0):\(service.port)" }
+            let address = addresses.isEmpty ? "port \(service.port)" : addresses.joined(separator: " ")
             let code = service.txt["code"] == "1" ? "join code needed" : "no join code"
             return "\(service.instanceName)\t\(title)\t\(service.txt["players"] ?? "?") players\t\(service.txt["state"] ?? "?")\t\(address)\t\(code)"
         }.joined(separator: "\n")

@@ -146,11 +146,18 @@ struct HostRunner {
          "code": command.code == nil ? "0" : "1"]
     }
 
-    /// The machine's first non-loopback IPv4 address, as a hint for `--connect`.
+    /// The hint for `--connect`: the machine's first non-loopback IPv4 address; on a machine with
+    /// IPv6 only, its first IPv6 address that needs no interface to go with it (not loopback, not
+    /// link-local), in brackets; else loopback.
     static var hostHint: String {
         let devices = (try? System.enumerateDevices()) ?? []
         for device in devices {
             if case .v4? = device.address, let ip = device.address?.ipAddress, !ip.hasPrefix("127.") { return ip }
+        }
+        for device in devices {
+            guard case .v6? = device.address, let ip = device.address?.ipAddress?.lowercased() else { continue }
+            let linkLocal = ["fe8", "fe9", "fea", "feb"].contains { ip.hasPrefix($0) }
+            if ip != "::1" && !linkLocal && !ip.contains("%") { return "[\(ip)]" }
         }
         return "127.0.0.1"
     }

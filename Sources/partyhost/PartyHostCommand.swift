@@ -37,8 +37,8 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: "The TCP port to listen on; 0 picks a free one.")
     var port: Int = 0
 
-    @Option(help: "The address to listen on (0.0.0.0: every interface).")
-    var bind: String = "0.0.0.0"
+    @Option(help: "The address to listen on (::, the default: every interface, IPv6 and IPv4; 0.0.0.0: IPv4 only).")
+    var bind: String = HostOptions.bothFamilies
 
     @Option(help: "How many bots to seat (0 up to the game's seats, less one for you unless --dedicated).")
     var bots: Int = 0

@@ -36,7 +36,7 @@ struct InteropTests {
             if let added {
                 let json = try JSONSerialization.jsonObject(with: Data(added.dropFirst(4).utf8)) as? [String: Any]
                 #expect(json?["port"] as? Int == 7321)
-                #expect(json?["addresses"] as? [String] == ["127.0.0.1"])
+                #expect(json?["addresses"] as? [String] == ["127.0.0.1", "::1"], "our AAAA record for ::1 too")
                 #expect(json?["txt"] as? [String: String] == ["v": "1", "game": "fourinarow", "players": "1/2", "state": "lobby", "code": "0"])
             }
             advertiser.stop()
@@ -89,6 +89,24 @@ struct InteropTests {
     }
 
     // Skipped unless Avahi is installed: `apt-get install avahi-daemon avahi-utils dbus`.
+    @Test("avahi-resolve finds our host's IPv6 address (AAAA) as well as its IPv4 one",
+          .enabled(if: InteropTools.avahi, "Avahi is missing: apt-get install avahi-daemon avahi-utils dbus"))
+    func avahiResolvesOurAAAA() async throws {
+        let name = Loopback.uniqueName("Avahi resolves us")
+        let advertiser = try advertiser(name)
+        try await Loopback.withRunning(advertisers: [advertiser]) {
+            #expect(await Loopback.announcedName(advertiser) == name)
+            let host = "\(await advertiser.hostLabel).local"
+            let avahi = try ScriptProcess(["sh", "\(InteropTools.scripts)/avahi_run.sh", "avahi-resolve", "-6", "-n", host])
+            await avahi.finish(timeout: .seconds(20))
+            #expect(avahi.lines.contains { $0.hasPrefix(host) && $0.hasSuffix("::1") }, "avahi-resolve output: \(avahi.text)")
+            let four = try ScriptProcess(["sh", "\(InteropTools.scripts)/avahi_run.sh", "avahi-resolve", "-4", "-n", host])
+            await four.finish(timeout: .seconds(20))
+            #expect(four.lines.contains { $0.hasPrefix(host) && $0.hasSuffix("127.0.0.1") }, "avahi-resolve output: \(four.text)")
+        }
+    }
+
+    // Skipped unless Avahi is installed: `apt-get install avahi-daemon avahi-utils dbus`.
     @Test("our browser finds a service published by avahi-publish",
           .enabled(if: InteropTools.avahi, "Avahi is missing: apt-get install avahi-daemon avahi-utils dbus"))
     func weBrowseAvahi() async throws {
@@ -106,7 +124,7 @@ struct InteropTests {
             if found {
                 let service = try await browser.resolve(name, timeout: .seconds(2))
                 #expect(service.port == 5432)
-                #expect(service.addresses == ["127.0.0.1"])
+                #expect(service.addresses == ["127.0.0.1", "::1"], "Avahi publishes AAAA ::1 on lo as well")
                 #expect(service.txt == ["v": "1", "game": "fourinarow"])
             }
         }

@@ -23,7 +23,7 @@ struct LoopbackTests {
             #expect(found)
             let service = try await browser.resolve(name, timeout: .seconds(2))
             #expect(service.port == 4242)
-            #expect(service.addresses == ["127.0.0.1"])
+            #expect(service.addresses == ["127.0.0.1", "::1"])
             #expect(service.txt == ["v": "1", "game": "fourinarow", "players": "1/2", "state": "lobby"])
             #expect(service.hostName.hasPrefix("partyhost-"))
 

@@ -16,6 +16,8 @@ extension EndToEnd {
             #expect(lines.contains("STATUS: 0"), "\(run.transcript)")
             #expect(lines.contains { $0.hasPrefix("LIST: Ivy's Four in a Row\t") }, "\(run.transcript)")
             #expect(!lines.contains { $0.hasPrefix("HOST: ") && $0.contains("not advertised") }, "\(run.transcript)")
+            // The join hint on a machine with IPv6 only is its IPv6 address (the host listens there).
+            #expect(lines.contains { $0.hasPrefix("HOST: ") && $0.contains("--connect [fd00:99::1]:") }, "\(run.transcript)")
         }
     }
 }

@@ -35,7 +35,9 @@ extension EndToEnd {
             }
             let session = try? JSONDecoder().decode(ListedSession.self, from: Data(listed.dropFirst("LISTED ".count).utf8))
             #expect(session?.name == "Carol's Four in a Row")
-            #expect(session?.addresses == ["10.99.0.1"], "\(listed)")
+            // The IPv4 address first, then veth-a's link-local IPv6 address, scoped to B's side.
+            #expect(session?.addresses.first == "10.99.0.1", "\(listed)")
+            #expect(session?.addresses.dropFirst().allSatisfy { $0.hasPrefix("fe80::") && $0.hasSuffix("%veth-b") } == true, "\(listed)")
             #expect(session?.port == port)
             #expect(session?.txt["game"] == "fourinarow")
             #expect(await network.waitForLine(timeout: .seconds(5), { $0 == "CONNECT 10.99.0.1:\(port)" }) != nil, "\(network.transcript)")

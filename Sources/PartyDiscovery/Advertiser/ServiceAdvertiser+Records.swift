@@ -16,7 +16,7 @@ extension ServiceAdvertiser {
         DNSName(unchecked: [Array(hostLabel.utf8), Array("local".utf8)])
     }
 
-    /// Our IPv4 address on one interface.
+    /// Our IPv4 address on one interface (nil on an IPv6-only link).
     func address(interface: Int) -> IPv4Bytes? {
         guard let transport, transport.interfaces.indices.contains(interface) else { return nil }
         return transport.interfaces[interface].address
@@ -30,9 +30,15 @@ extension ServiceAdvertiser {
         DNSRecord(name: instanceFullName, data: .txt(txtStrings), ttl: Self.otherRecordTTL, cacheFlush: true)
     }
 
+    /// The A record and one AAAA record per IPv6 address (link-local included: a browser on the
+    /// same link scopes it to the interface the record came in on) of one interface.
     func addressRecords(interface: Int) -> [DNSRecord] {
-        guard let address = address(interface: interface) else { return [] }
-        return [DNSRecord(name: hostFullName, data: .a(address), ttl: Self.hostRecordTTL, cacheFlush: true)]
+        guard let transport, transport.interfaces.indices.contains(interface) else { return [] }
+        let ipv6 = transport.interfaces[interface].ipv6Addresses.map {
+            DNSRecord(name: hostFullName, data: .aaaa($0), ttl: Self.hostRecordTTL, cacheFlush: true)
+        }
+        let ipv4 = address(interface: interface).map { [DNSRecord(name: hostFullName, data: .a($0), ttl: Self.hostRecordTTL, cacheFlush: true)] } ?? []
+        return ipv4 + ipv6
     }
 
     var pointerRecords: [DNSRecord] {
@@ -44,13 +50,14 @@ extension ServiceAdvertiser {
         DNSRecord(name: Self.servicesMetaName, data: .ptr(serviceType), ttl: Self.otherRecordTTL)
     }
 
-    /// Negative-answer records: the instance has only SRV and TXT, the host only A.
+    /// Negative-answer records: the instance has only SRV and TXT, the host only its address types.
     var instanceNSEC: DNSRecord {
         DNSRecord(name: instanceFullName, data: .nsec(next: instanceFullName, types: [.srv, .txt]), ttl: Self.otherRecordTTL, cacheFlush: true)
     }
 
-    var hostNSEC: DNSRecord {
-        DNSRecord(name: hostFullName, data: .nsec(next: hostFullName, types: [.a]), ttl: Self.hostRecordTTL, cacheFlush: true)
+    func hostNSEC(interface: Int) -> DNSRecord {
+        let types = Set(addressRecords(interface: interface).map(\.type))
+        return DNSRecord(name: hostFullName, data: .nsec(next: hostFullName, types: types.isEmpty ? [.a] : types), ttl: Self.hostRecordTTL, cacheFlush: true)
     }
 
     /// Everything announced on one interface (and withdrawn with TTL 0 on stop).

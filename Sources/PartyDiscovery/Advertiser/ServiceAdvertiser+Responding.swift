@@ -64,7 +64,11 @@ extension ServiceAdvertiser {
             for record in records where question.isAnswered(by: record) && !answers.contains(record) {
                 answers.append(record)
             }
-            if question.type == .aaaa && question.name == hostFullName { answers.append(hostNSEC) }
+            // A host-name question for an address type we do not have: say so (RFC 6762 section 6.1).
+            if question.name == hostFullName, question.type != .any,
+               !records.contains(where: { $0.name == hostFullName && $0.type == question.type }) {
+                answers.append(hostNSEC(interface: packet.interface))
+            }
             if question.type != .any && question.type != .srv && question.type != .txt && question.name == instanceFullName {
                 answers.append(instanceNSEC)
             }
@@ -159,9 +163,9 @@ extension ServiceAdvertiser {
             }
         }
         if answers.contains(where: { $0.type == .ptr && $0.data == .ptr(instanceFullName) }) {
-            add([srvRecord, txtRecord] + addressRecords(interface: interface) + [instanceNSEC, hostNSEC])
+            add([srvRecord, txtRecord] + addressRecords(interface: interface) + [instanceNSEC, hostNSEC(interface: interface)])
         }
-        if answers.contains(where: { $0.type == .srv }) { add(addressRecords(interface: interface) + [hostNSEC]) }
+        if answers.contains(where: { $0.type == .srv }) { add(addressRecords(interface: interface) + [hostNSEC(interface: interface)]) }
         return additionals
     }
 }

@@ -125,7 +125,7 @@ public actor ServiceAdvertiser {
     private func serve(on transport: MDNSTransport) async throws -> Ending {
         self.transport = transport
         defer { self.transport = nil }
-        let before = transport.interfaces.map { InterfaceAddress(name: $0.name, address: $0.address) }
+        let before = transport.interfaces.map { InterfaceAddress($0) }
         let ending = await withTaskGroup(of: Ending?.self) { group in
             group.addTask { for await packet in transport.packets { await self.handle(packet) }; return nil }
             group.addTask { await self.lifecycle(); return nil }
@@ -140,7 +140,7 @@ public actor ServiceAdvertiser {
             if ending == .stopped || stopRequested {
                 await sendGoodbyes()
             } else {
-                let after = Set((try? configuration.interfaces.resolve())?.map { InterfaceAddress(name: $0.name, address: $0.address) } ?? [])
+                let after = Set((try? configuration.interfaces.resolve())?.map { InterfaceAddress($0) } ?? [])
                 await sendGoodbyes(forAddressesNotIn: after)
             }
         }
@@ -154,7 +154,7 @@ public actor ServiceAdvertiser {
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.addressCheckInterval)
             if Task.isCancelled { return nil }
-            let now = (try? configuration.interfaces.resolve())?.map { InterfaceAddress(name: $0.name, address: $0.address) } ?? []
+            let now = (try? configuration.interfaces.resolve())?.map { InterfaceAddress($0) } ?? []
             if Set(now) != expected { return .addressesChanged }
         }
         return nil
@@ -277,23 +277,36 @@ public actor ServiceAdvertiser {
         }
     }
 
-    /// Goodbyes for the address records of interfaces whose address is not in `current` (sent
+    /// Goodbyes for the address records (A or AAAA) that no longer hold on their interface (sent
     /// where the old address still works; a removed address may no longer send at all).
     private func sendGoodbyes(forAddressesNotIn current: Set<InterfaceAddress>) async {
         guard let transport else { return }
-        for (slot, interface) in transport.interfaces.enumerated()
-        where !current.contains(InterfaceAddress(name: interface.name, address: interface.address)) {
-            let records = addressRecords(interface: slot).map { $0.with(ttl: 0) }
+        for (slot, interface) in transport.interfaces.enumerated() where !current.contains(InterfaceAddress(interface)) {
+            let now = current.first { $0.name == interface.name }
+            let records = addressRecords(interface: slot).filter { record in
+                switch record.data {
+                case .a(let address): address != now?.address
+                case .aaaa(let bytes): !(now?.ipv6Addresses.contains(bytes) ?? false)
+                default: false
+                }
+            }.map { $0.with(ttl: 0) }
             guard !records.isEmpty else { continue }
             await transport.sendMulticast(.response(answers: records), interface: slot)
         }
     }
 }
 
-/// An interface's name and the IPv4 address published on it, to notice when it changes.
+/// An interface's name and the addresses published on it, to notice when they change.
 struct InterfaceAddress: Hashable, Sendable {
     let name: String
-    let address: IPv4Bytes
+    let address: IPv4Bytes?
+    let ipv6Addresses: [[UInt8]]
+
+    init(_ interface: DiscoveryInterface) {
+        name = interface.name
+        address = interface.address
+        ipv6Addresses = interface.ipv6Addresses
+    }
 }
 
 /// A record's identity for rate limiting: name, type and data.

@@ -8,7 +8,9 @@ public struct DiscoveredService: Sendable, Hashable, Identifiable, CustomStringC
     public var hostName: String
     /// The TCP port from the SRV record.
     public var port: UInt16
-    /// The host's IPv4 addresses (dotted quads), sorted; empty until the A records arrive.
+    /// The host's addresses, empty until its A or AAAA records arrive: IPv4 dotted quads first, then
+    /// IPv6 addresses (`fd00::1`), then link-local IPv6 addresses with the interface they were heard
+    /// on (`fe80::1%eth0`); each group in byte order. `PartyConnection` tries them happy-eyeballs style.
     public var addresses: [String]
     /// The TXT key/value pairs.
     public var txt: [String: String]

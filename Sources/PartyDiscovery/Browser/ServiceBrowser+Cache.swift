@@ -12,8 +12,18 @@ extension ServiceBrowser {
             return
         }
         for record in message.answers + message.additionals where record.recordClass == 1 {
+            if case .aaaa(let bytes) = record.data, AddressText.isLinkLocal(bytes), let transport,
+               transport.interfaces.indices.contains(packet.interface) {
+                linkLocalScopes[bytes, default: []].insert(transport.interfaces[packet.interface].name)
+            }
             cache.insert(record, now: now)
-            if record.ttl > 0 { followUps[DNSQuestion(name: record.name, type: record.type)] = nil }
+            if record.ttl > 0 {
+                followUps[DNSQuestion(name: record.name, type: record.type)] = nil
+                // One address kind is enough to connect: stop asking for the other.
+                if record.type == .a || record.type == .aaaa {
+                    for type in [DNSRecordType.a, .aaaa] { followUps[DNSQuestion(name: record.name, type: type)] = nil }
+                }
+            }
         }
         publishChanges()
     }
@@ -35,9 +45,13 @@ extension ServiceBrowser {
                 let question = DNSQuestion(name: instance, type: type)
                 if followUps[question] == nil { followUps[question] = (now, .seconds(1)) }
             }
-            for case .srv(_, _, _, let host) in cache.records(named: instance, type: .srv).map(\.data) where cache.records(named: host, type: .a).isEmpty {
-                let question = DNSQuestion(name: host, type: .a)
-                if followUps[question] == nil { followUps[question] = (now, .seconds(1)) }
+            // No address yet: ask for both kinds (a host on an IPv6-only link has no A record).
+            for case .srv(_, _, _, let host) in cache.records(named: instance, type: .srv).map(\.data)
+            where cache.records(named: host, type: .a).isEmpty && cache.records(named: host, type: .aaaa).isEmpty {
+                for type in [DNSRecordType.a, .aaaa] {
+                    let question = DNSQuestion(name: host, type: type)
+                    if followUps[question] == nil { followUps[question] = (now, .seconds(1)) }
+                }
             }
         }
         for (question, schedule) in followUps where schedule.next <= now {
@@ -68,8 +82,12 @@ extension ServiceBrowser {
             if let record = cache.records(named: instance, type: .txt).first, case .txt(let strings) = record.data {
                 txt = ServiceNaming.txtDictionary(strings)
             }
-            let addresses = cache.records(named: host, type: .a).compactMap { record -> String? in
-                if case .a(let address) = record.data { return address.description }
+            let ipv4 = cache.records(named: host, type: .a).compactMap { record -> IPv4Bytes? in
+                if case .a(let address) = record.data { return address }
+                return nil
+            }
+            let ipv6 = cache.records(named: host, type: .aaaa).compactMap { record -> [UInt8]? in
+                if case .aaaa(let bytes) = record.data, bytes.count == 16 { return bytes }
                 return nil
             }
             next[instance] = DiscoveredService(
@@ -77,7 +95,7 @@ extension ServiceBrowser {
                 serviceType: serviceType.labels.dropLast().joined(separator: "."),
                 hostName: host.description,
                 port: port,
-                addresses: Array(Set(addresses)).sorted(),
+                addresses: AddressText.addresses(ipv4: ipv4, ipv6: ipv6, scopes: linkLocalScopes),
                 txt: txt
             )
         }

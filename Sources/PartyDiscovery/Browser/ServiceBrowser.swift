@@ -3,7 +3,7 @@ import NIOCore
 import NIOPosix
 
 /// A continuous DNS-SD browser (RFC 6763 section 4) with an mDNS cache: it queries with
-/// exponential backoff, follows PTR → SRV/TXT → A, refreshes records before they expire and reports
+/// exponential backoff, follows PTR → SRV/TXT → A/AAAA, refreshes records before they expire and reports
 /// services appearing, changing and disappearing.
 ///
 /// ```swift
@@ -41,6 +41,9 @@ public actor ServiceBrowser {
     var nextBrowseQuery: ContinuousClock.Instant?
     var browseInterval = Duration.seconds(1)
     var followUps: [DNSQuestion: (next: ContinuousClock.Instant, interval: Duration)] = [:]
+    /// The interfaces each link-local IPv6 address (an AAAA record's data) was heard on: the scope a
+    /// client needs to connect to it.
+    var linkLocalScopes: [[UInt8]: Set<String>] = [:]
     var started = false
 
     /// The longest interval between browse queries (RFC 6762 section 5.2).
@@ -107,7 +110,7 @@ public actor ServiceBrowser {
         stopContinuation.finish()
     }
 
-    /// Waits until the instance's SRV and A records are known and returns it; asks for them
+    /// Waits until the instance's SRV and address (A or AAAA) records are known and returns it; asks for them
     /// actively while waiting. Throws `.serviceUnavailable` ("<name> is no longer available") when
     /// the instance does not answer within `timeout` or said goodbye. `run()` must be running.
     public func resolve(_ instanceName: String, timeout: Duration = .seconds(3)) async throws(DiscoveryError) -> DiscoveredService {

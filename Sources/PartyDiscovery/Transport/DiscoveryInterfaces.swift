@@ -19,7 +19,7 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
         self.addsLoopback = addsLoopback
     }
 
-    /// Every interface that is up, multicast-capable and has an IPv4 address, loopback excluded;
+    /// Every interface that is up, multicast-capable and has an IPv4 or IPv6 address, loopback excluded;
     /// loopback alone when there is no other (a machine with no network still plays on itself).
     public static let automatic = DiscoveryInterfaces(names: nil)
 
@@ -59,9 +59,30 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
         } catch {
             throw .interfaceLookupFailed("\(error)")
         }
+        // NIO lists one device per address: gather each interface's IPv6 addresses for its AAAA records.
+        var ipv6ByName: [String: [[UInt8]]] = [:]
+        for device in devices {
+            guard case .v6(let address)? = device.address else { continue }
+            let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
+            if !(ipv6ByName[device.name] ?? []).contains(bytes) { ipv6ByName[device.name, default: []].append(bytes) }
+        }
         var found: [DiscoveryInterface] = []
+        // IPv4 first (one entry per interface); then interfaces that have IPv6 addresses only.
+        let ipv4Names = Set(devices.compactMap { device -> String? in
+            if case .v4? = device.address { return device.name }
+            return nil
+        })
         for var device in devices {
-            guard case .v4(let address)? = device.address else { continue }
+            let ipv4: IPv4Bytes?
+            switch device.address {
+            case .v4(let address)?:
+                let octets = withUnsafeBytes(of: address.address.sin_addr.s_addr) { Array($0) }
+                ipv4 = IPv4Bytes(octets[0], octets[1], octets[2], octets[3])
+            case .v6? where !ipv4Names.contains(device.name):
+                ipv4 = nil
+            default:
+                continue
+            }
             let deviceFlags = flags[device.name] ?? 0
             let isUp = deviceFlags & UInt32(IFF_UP) != 0
             let isLoopback = deviceFlags & UInt32(IFF_LOOPBACK) != 0
@@ -75,12 +96,12 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
                 guard isUp, !isLoopback, device.multicastSupported else { continue }
             }
             guard !found.contains(where: { $0.name == device.name }) else { continue }
-            let octets = withUnsafeBytes(of: address.address.sin_addr.s_addr) { Array($0) }
             found.append(
                 DiscoveryInterface(
                     name: device.name,
                     index: device.interfaceIndex,
-                    address: IPv4Bytes(octets[0], octets[1], octets[2], octets[3]),
+                    address: ipv4,
+                    ipv6Addresses: (ipv6ByName[device.name] ?? []).sorted { $0.lexicographicallyPrecedes($1) },
                     device: device
                 )
             )
@@ -108,14 +129,17 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
     }
 }
 
-/// One interface mDNS runs on, with the IPv4 address it publishes there.
+/// One interface mDNS runs on, with the addresses it publishes there.
 struct DiscoveryInterface: Sendable {
     /// The system name, such as `lo` or `eth0`.
     let name: String
     /// The system interface index.
     let index: Int
-    /// The interface's IPv4 address.
-    let address: IPv4Bytes
+    /// The interface's IPv4 address; nil on a link with IPv6 only, where mDNS runs over IPv6
+    /// (ff02::fb) instead of IPv4 (224.0.0.251).
+    let address: IPv4Bytes?
+    /// The interface's IPv6 addresses (16 bytes each, link-local included), in byte order.
+    let ipv6Addresses: [[UInt8]]
     /// NIO's description of the device, used to join the multicast group on it.
     let device: NIONetworkDevice
 }

@@ -12,7 +12,9 @@ import Darwin
 /// 0.0.0.0:5353 (shared with other responders through SO_REUSEADDR and SO_REUSEPORT), joined to
 /// 224.0.0.251 on its interface, sending through that interface (IP_MULTICAST_IF) with loopback of
 /// multicast on (IP_MULTICAST_LOOP), so that processes on one machine hear each other. A browser
-/// also gets one socket per interface on a port of its own, for one-shot queries.
+/// also gets one socket per interface on a port of its own, for one-shot queries. On an interface
+/// with IPv6 addresses only, the same over IPv6: bound to [::]:5353 (IPV6_V6ONLY), joined to ff02::fb.
+/// Records are the same either way: A and AAAA records travel over whichever family the link has.
 final class MDNSTransport: Sendable {
     /// The mDNS port.
     static let port = 5353
@@ -89,10 +91,17 @@ final class MDNSTransport: Sendable {
                                     continuation: AsyncStream<ReceivedPacket>.Continuation, eventLoopGroup: any EventLoopGroup) async throws -> any Channel {
         let interfaceIndex = interface.index
         let shared = port == Self.port
-        let channel = try await DatagramBootstrap(group: eventLoopGroup)
+        let ipv6Only = interface.address == nil
+        var bootstrap = DatagramBootstrap(group: eventLoopGroup)
             .channelOption(.socketOption(.so_reuseaddr), value: shared ? 1 : 0)
             .channelOption(.socketOption(NIOBSDSocket.Option(rawValue: SO_REUSEPORT)), value: shared ? 1 : 0)
             .channelOption(.receivePacketInfo, value: true)
+        if ipv6Only {
+            // Only IPv6 on this socket, so that it never shares 5353 with IPv4 traffic.
+            bootstrap = bootstrap.channelOption(
+                ChannelOptions.Types.SocketOption(level: .init(rawValue: CInt(IPPROTO_IPV6)), name: .init(rawValue: IPV6_V6ONLY)), value: 1)
+        }
+        let channel = try await bootstrap
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
@@ -103,14 +112,22 @@ final class MDNSTransport: Sendable {
             // The IPv4 wildcard as an address: `bind(host:)` resolves "0.0.0.0" with getaddrinfo, which
             // on a machine whose only non-loopback addresses are IPv6 (AI_ADDRCONFIG) returns
             // ::ffff:0.0.0.0, and joining an IPv4 group on that socket fails.
-            .bind(to: try SocketAddress(ipAddress: "0.0.0.0", port: port))
+            .bind(to: try SocketAddress(ipAddress: ipv6Only ? "::" : "0.0.0.0", port: port))
             .get()
         do {
-            guard let multicast = channel as? any MulticastChannel, let options = channel as? any SocketOptionProvider,
-                case .v4(let address)? = interface.device.address
+            guard let multicast = channel as? any MulticastChannel, let options = channel as? any SocketOptionProvider
             else { throw DiscoveryError.socketFailed("the channel does not support multicast") }
+            if ipv6Only {
+                if shared { try await multicast.joinGroup(try Self.group(ipv6: true), device: interface.device).get() }
+                try await options.setIPv6MulticastIF(CUnsignedInt(interfaceIndex)).get()
+                try await options.setIPv6MulticastLoop(1).get()
+                try await options.setIPv6MulticastHops(255).get()
+                return channel
+            }
+            guard case .v4(let address)? = interface.device.address
+            else { throw DiscoveryError.socketFailed("the interface has no IPv4 address") }
             if shared {
-                try await multicast.joinGroup(try SocketAddress(ipAddress: "224.0.0.251", port: Self.port), device: interface.device).get()
+                try await multicast.joinGroup(try Self.group(ipv6: false), device: interface.device).get()
             }
             try await options.setIPMulticastIF(address.address.sin_addr).get()
             try await options.setIPMulticastLoop(1).get()
@@ -122,10 +139,16 @@ final class MDNSTransport: Sendable {
         }
     }
 
-    /// Sends `message` to 224.0.0.251:5353 on one interface, or on every interface when nil.
+    /// The mDNS group: 224.0.0.251:5353, or [ff02::fb]:5353 (sent through the socket's interface).
+    static func group(ipv6: Bool) throws -> SocketAddress {
+        try SocketAddress(ipAddress: ipv6 ? "ff02::fb" : "224.0.0.251", port: Self.port)
+    }
+
+    /// Sends `message` to the mDNS group (of the interface's family) on one interface, or on every
+    /// interface when nil.
     func sendMulticast(_ message: DNSMessage, interface: Int? = nil) async {
-        guard let group = try? SocketAddress(ipAddress: "224.0.0.251", port: Self.port) else { return }
         for slot in channels.indices where interface == nil || interface == slot {
+            guard let group = try? Self.group(ipv6: interfaces[slot].address == nil) else { continue }
             await send(message, to: group, interface: slot)
         }
     }
@@ -134,8 +157,8 @@ final class MDNSTransport: Sendable {
     /// interface's ephemeral-port socket: responders answer it at once by unicast, however recently
     /// they multicast the answer. Does nothing on a transport opened without `oneShot`.
     func sendOneShot(_ message: DNSMessage) async {
-        guard let group = try? SocketAddress(ipAddress: "224.0.0.251", port: Self.port) else { return }
         for slot in oneShotChannels.indices {
+            guard let group = try? Self.group(ipv6: interfaces[slot].address == nil) else { continue }
             await send(message, to: group, through: oneShotChannels[slot], interface: slot)
         }
     }
