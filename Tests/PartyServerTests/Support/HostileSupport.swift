@@ -16,7 +16,7 @@ enum HostileGame: String, Sendable {
     /// Runs a host of this game with short timeouts (and `code`, if any) for the duration of `body`,
     /// which gets the host key and the port.
     func serve(code: String?, _ body: @escaping @Sendable (String, Int) async throws -> Void) async throws {
-        let options = HostOptions.test(handshakeMs: 4_000, code: code)
+        let options = HostOptions.test(code: code)
         switch self {
         case .fourInARow:
             try await withHost(FourInARow.self, options: options) { host, port in try await body(host.hostKey, port) }

@@ -3,9 +3,17 @@ import Logging
 import PartyKit
 import PartyServer
 
-/// Options for hosts in tests: loopback only, a fixed seed, short timeouts.
+/// Options for hosts in tests: loopback only, a fixed seed, and timeouts no test waits for unless it
+/// sets them itself.
+///
+/// The test clients run on Swift's cooperative pool, two threads here, which CPU-bound tests (the
+/// conformance suites, layout checks, bot matches) can keep busy for tens of seconds; a test client
+/// may then not get to write its hello or read for that long, while the host's timers keep running on
+/// its own event loop. With the product's 5 s / 10 s (or the 2 s used here before) such a client was
+/// timed out and its next write failed with "I/O on closed channel". A test that is about these
+/// timeouts passes its own, short ones.
 extension HostOptions {
-    static func test(handshakeMs: Int64 = 2_000, peerMs: Int64 = 10_000, heartbeatMs: Int64 = 3_000,
+    static func test(handshakeMs: Int64 = 60_000, peerMs: Int64 = 60_000, heartbeatMs: Int64 = 3_000,
                      graceMs: Int64 = 30_000, code: String? = nil) -> HostOptions {
         HostOptions(bindAddress: "127.0.0.1", port: 0, sessionName: "Test session", seed: 42,
                     handshakeTimeoutMilliseconds: handshakeMs, peerTimeoutMilliseconds: peerMs,
