@@ -28,7 +28,7 @@ public struct Standing: Hashable, Codable, Sendable {
         var standings: [Standing] = []
         for (index, entry) in sorted.enumerated() {
             var place = index + 1
-            if let previous = standings.last, index > 0,
+            if let previous = standings.last,
                last.contains(entry.seat) == last.contains(sorted[index - 1].seat), sorted[index - 1].score == entry.score {
                 place = previous.place
             }

@@ -37,14 +37,33 @@ extension EndToEnd {
             screen.components(separatedBy: text).count - 1
         }
 
-        @Test("the footer follows readiness, the lobby's sentence shows once, watchers are announced, no rematch alone")
-        func lobbyFooterAndNotices() async throws {
+        /// Alice hosts Four in a Row in window 0 at 80 × 24; Bob joins from window 1.
+        func hostWithBob() async throws -> (TmuxServer, Int) {
             let port = TestTools.freePort()
             let tmux = try TmuxServer(width: 80, height: 24, command: hostCommand(port: port))
+            do {
+                try await want(tmux, alice, "the host's lobby never showed") { $0.contains("Players (1 of 2") }
+                try tmux.newWindow(clientCommand(port: port, name: "Bob"))
+                try await want(tmux, bob, "Bob never joined") { $0.contains("Players (2 of 2") }
+            } catch {
+                tmux.kill()
+                throw error
+            }
+            return (tmux, port)
+        }
+
+        /// Others are at the table, so the host's q asks first and a second q ends the session.
+        func endHost(_ tmux: TmuxServer) async throws {
+            try tmux.send(alice, "q")
+            try await want(tmux, alice, "q did not ask") { $0.contains("q again ends it for all") }
+            try tmux.send(alice, "q")
+            try await want(tmux, alice, "the host did not end") { $0.contains("[exited 0]") }
+        }
+
+        @Test("the footer follows readiness, the lobby's sentence shows once, watchers are announced, no rematch alone")
+        func lobbyFooterAndNotices() async throws {
+            let (tmux, port) = try await hostWithBob()
             defer { tmux.kill() }
-            try await want(tmux, alice, "the host's lobby never showed") { $0.contains("Players (1 of 2") }
-            try tmux.newWindow(clientCommand(port: port, name: "Bob"))
-            try await want(tmux, bob, "Bob never joined") { $0.contains("Players (2 of 2") }
 
             // Bob is ready: his footer offers to take it back, and the lobby's sentence is on screen once.
             try tmux.send(bob, "Enter")
@@ -77,21 +96,13 @@ extension EndToEnd {
             try tmux.send(alice, "r")
             try await Task.sleep(for: .milliseconds(300))
             #expect(!tmux.screen(alice).contains("No game has ended yet"), "\(tmux.screen(alice))")
-            // Others are there (a watcher, Bob): the host's q asks first, a second q ends it.
-            try tmux.send(alice, "q")
-            try await want(tmux, alice, "q did not ask") { $0.contains("q again ends it for all") }
-            try tmux.send(alice, "q")
-            try await want(tmux, alice, "the host did not end") { $0.contains("[exited 0]") }
+            try await endHost(tmux)
         }
 
         @Test("after a game the result shows once, and a rematch one player asks for is announced to the other")
         func rematchAnnounced() async throws {
-            let port = TestTools.freePort()
-            let tmux = try TmuxServer(width: 80, height: 24, command: hostCommand(port: port))
+            let (tmux, _) = try await hostWithBob()
             defer { tmux.kill() }
-            try await want(tmux, alice, "the host's lobby never showed") { $0.contains("Players (1 of 2") }
-            try tmux.newWindow(clientCommand(port: port, name: "Bob"))
-            try await want(tmux, bob, "Bob never joined") { $0.contains("Players (2 of 2") }
             try tmux.send(alice, "Enter")
             try tmux.send(bob, "Enter")
             try await want(tmux, alice, "Alice never got the first move") { $0.contains("Your turn") && FourInARowScreen(tui: $0) != nil }
@@ -117,11 +128,7 @@ extension EndToEnd {
             try await want(tmux, alice, "Alice was not told she waits") { $0.contains("waiting for") || $0.contains("Waiting for") }
             try tmux.send(bob, "r")
             try await want(tmux, bob, "the rematch did not start") { $0.contains("Your turn") && FourInARowScreen(tui: $0)?.discs == 0 }
-            // Others are there (a watcher, Bob): the host's q asks first, a second q ends it.
-            try tmux.send(alice, "q")
-            try await want(tmux, alice, "q did not ask") { $0.contains("q again ends it for all") }
-            try tmux.send(alice, "q")
-            try await want(tmux, alice, "the host did not end") { $0.contains("[exited 0]") }
+            try await endHost(tmux)
         }
     }
 }
