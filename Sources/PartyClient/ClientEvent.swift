@@ -14,6 +14,8 @@ public enum ClientEvent: Sendable {
     case moveRejected(MoveRejected)
     /// A game ended.
     case gameOver(GameOver)
+    /// The party room changed (menu, votes, countdown, the game on, the scoreboard).
+    case room(RoomMessage)
     /// Someone left.
     case playerLeft(PlayerLeft)
     /// The host ended the session.

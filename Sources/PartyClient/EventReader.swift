@@ -21,8 +21,9 @@ struct EventReader: Sendable {
                 case .gameOver: event = (try? codec.decode(GameOver.self, from: envelope)).map(ClientEvent.gameOver)
                 case .playerLeft: event = (try? codec.decode(PlayerLeft.self, from: envelope)).map(ClientEvent.playerLeft)
                 case .ended: event = (try? codec.decode(Ended.self, from: envelope)).map(ClientEvent.ended)
+                case .room: event = (try? codec.decode(RoomMessage.self, from: envelope)).map(ClientEvent.room)
                 case .error: event = (try? codec.decode(ErrorMessage.self, from: envelope)).map(ClientEvent.error)
-                case .heartbeat, .hello, .ready, .start, .move, .typedMove, .rematch, .leave: event = nil
+                case .heartbeat, .hello, .ready, .start, .move, .typedMove, .rematch, .leave, .vote: event = nil
                 }
                 if let event {
                     events.yield(event)

@@ -79,7 +79,7 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     /// Applies one event.
     public mutating func apply(_ event: ClientEvent) -> Change {
         switch event {
-        case .welcome, .rejected:
+        case .welcome, .rejected, .room:
             return .none
         case .connectionLost(let why):
             reconnecting = (.now, why)

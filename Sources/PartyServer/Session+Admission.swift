@@ -13,9 +13,9 @@ extension Session {
         if ended {
             return .rejected(Reject(reason: "shuttingDown", message: "The session is ending."))
         }
-        guard hello.protocol == WireProtocol.version else {
+        guard (WireProtocol.oldestVersion...WireProtocol.version).contains(hello.protocol) else {
             return .rejected(Reject(reason: "unsupportedVersion",
-                                    message: "This host speaks protocol \(WireProtocol.version); your client speaks \(hello.protocol). Please update."))
+                                    message: "This host speaks protocol \(WireProtocol.oldestVersion) or \(WireProtocol.version); your client speaks \(hello.protocol). Please update."))
         }
         if let game = hello.game, game.lowercased() != descriptor.id {
             return .rejected(Reject(reason: "wrongGame", message: "This session plays \(descriptor.title), not \(game)."))

@@ -104,7 +104,10 @@ actor Session<Rules: GameRules> {
             rematchRequested(by: index, seq: envelope.seq)
         case .leave:
             remove(peerID: peerID, reason: .left)
-        case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error:
+        case .vote:
+            player.peer.send(ErrorMessage(reason: "notARoom", message: "This session plays one game; there is nothing to vote for.",
+                                          inReplyTo: envelope.seq))
+        case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error, .room:
             player.peer.send(ErrorMessage(reason: "unexpectedMessage",
                                           message: "\"\(envelope.type.rawValue)\" is sent by the host, not by clients.",
                                           inReplyTo: envelope.seq))

@@ -16,10 +16,13 @@ public struct PlayerInfo: Codable, Hashable, Sendable {
     public var connected: Bool
     /// While disconnected: milliseconds left before the seat is given up.
     public var graceMs: Int64?
+    /// In a party room: `true` while this member sits out the running game and watches it.
+    public var watching: Bool?
 
     /// Creates a player entry.
     public init(seat: Int, name: String, ready: Bool, host: Bool, bot: Bool, rematch: Bool = false,
-                connected: Bool = true, graceMs: Int64? = nil) {
+                connected: Bool = true, graceMs: Int64? = nil, watching: Bool? = nil) {
+        self.watching = watching
         self.connected = connected
         self.graceMs = graceMs
         self.seat = seat
@@ -61,11 +64,14 @@ public struct Welcome: WireMessage, Hashable {
     /// A secret for this seat (128 random bits, hex), to be presented when reconnecting; each
     /// token works once (a reconnection's welcome carries a new one). Empty for spectators.
     public var token: String
+    /// `true` when the session is a party room (game after game; `room` messages follow).
+    public var room: Bool?
 
     /// Creates a welcome.
     public init(protocol: Int = WireProtocol.version, session: String, game: String, title: String, sessionName: String,
                 seat: Int?, role: String = "player", reconnected: Bool = false, name: String, players: [PlayerInfo],
-                minPlayers: Int, maxPlayers: Int, token: String) {
+                minPlayers: Int, maxPlayers: Int, token: String, room: Bool? = nil) {
+        self.room = room
         self.role = role
         self.reconnected = reconnected
         self.protocol = `protocol`
@@ -179,9 +185,12 @@ public struct GameOver: WireMessage, Hashable {
     public var reason: String
     /// A sentence for people.
     public var summary: String
+    /// Every seat that played, best first (ties share a place); absent for an abandoned game.
+    public var standings: [StandingInfo]?
 
     /// Creates a game-over message.
-    public init(game: Int, winners: [Int], reason: String, summary: String) {
+    public init(game: Int, winners: [Int], reason: String, summary: String, standings: [StandingInfo]? = nil) {
+        self.standings = standings
         self.game = game
         self.winners = winners
         self.reason = reason
@@ -215,8 +224,12 @@ public struct Ended: WireMessage, Hashable {
     /// A sentence for people.
     public var message: String
 
+    /// A party room's final scoreboard, best first (absent for a session locked to one game).
+    public var scoreboard: [RoomScoreLine]?
+
     /// Creates an ended message.
-    public init(reason: String, message: String) {
+    public init(reason: String, message: String, scoreboard: [RoomScoreLine]? = nil) {
+        self.scoreboard = scoreboard
         self.reason = reason
         self.message = message
     }

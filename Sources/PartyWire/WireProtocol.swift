@@ -1,7 +1,11 @@
-/// Constants of wire protocol v1, shared by host and client.
+/// Constants of the wire protocol, shared by host and client.
 public enum WireProtocol {
-    /// The protocol version this build speaks.
-    public static let version = 1
+    /// The newest protocol version this build speaks: 2 (version 1 plus the party room's
+    /// `vote` and `room` messages).
+    public static let version = 2
+    /// The oldest version a host still accepts (a session locked to one game plays it as before;
+    /// a party room needs version 2).
+    public static let oldestVersion = 1
     /// The largest frame body (the JSON object) either side accepts, in bytes.
     public static let maxFrameLength = 64 * 1024
     /// How often each side sends a heartbeat while connected, in milliseconds.
@@ -17,9 +21,9 @@ public enum WireProtocol {
 /// Every message type on the wire, by its `type` string.
 public enum MessageType: String, Codable, Sendable, CaseIterable {
     // client → host
-    case hello, ready, start, move, typedMove, rematch, leave
+    case hello, ready, start, move, typedMove, rematch, leave, vote
     // host → client
-    case welcome, reject, lobby, view, moveRejected, gameOver, playerLeft, ended, error
+    case welcome, reject, lobby, view, moveRejected, gameOver, playerLeft, ended, error, room
     // both ways
     case heartbeat
 }

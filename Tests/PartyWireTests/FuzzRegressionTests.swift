@@ -85,6 +85,8 @@ struct FuzzRegressionTests {
             case .ended: _ = try codec.decode(Ended.self, from: envelope)
             case .error: _ = try codec.decode(ErrorMessage.self, from: envelope)
             case .heartbeat: _ = try codec.decode(Heartbeat.self, from: envelope)
+            case .vote: _ = try codec.decode(Vote.self, from: envelope)
+            case .room: _ = try codec.decode(RoomMessage.self, from: envelope)
             }
             return .success(envelope.type)
         } catch {

@@ -16,7 +16,7 @@ struct MessageRoundTripTests {
                          role: "spectator", token: "t0", code: "1234")
         let (decoded, object) = try roundTrip(full, seq: 1)
         #expect(decoded == full)
-        #expect(object["protocol"] as? Int == 1)
+        #expect(object["protocol"] as? Int == WireProtocol.version)
         #expect(object["hostKey"] as? String == "k")
         #expect(object["role"] as? String == "spectator" && object["token"] as? String == "t0" && object["code"] as? String == "1234")
         let bare = Hello(client: "py", name: "Ann")

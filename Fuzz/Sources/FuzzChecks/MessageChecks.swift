@@ -42,6 +42,8 @@ public enum MessageChecks {
         case .playerLeft: same(PlayerLeft.self, envelope)
         case .ended: same(Ended.self, envelope)
         case .error: same(ErrorMessage.self, envelope)
+        case .vote: same(Vote.self, envelope)
+        case .room: same(RoomMessage.self, envelope)
         case .move:
             move(FourInARowGame.self, envelope)
             move(TwentyFourGame.self, envelope)
