@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOWebSocket
 
 /// Answers HTTP requests from the asset table: GET and HEAD only, no request bodies, the security
 /// headers on every response, keep-alive up to a request count; and answers the head guard's limits.
@@ -58,7 +59,9 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
         served += 1
         let path = Self.path(of: head.uri)
-        var keepAlive = head.isKeepAlive && served < options.maxRequestsPerConnection
+        // After a request that asked for an upgrade NIO's decoder reads no further requests: a refused
+        // upgrade ends the connection.
+        var keepAlive = head.isKeepAlive && served < options.maxRequestsPerConnection && !head.headers.contains(name: "Upgrade")
         let status: HTTPResponseStatus
         var extra: [(String, String)] = []
         var asset: WebAsset?
@@ -128,6 +131,10 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         case is HTTPParserError:
             status = .badRequest
+        case is NIOWebSocketUpgradeError:
+            // A refused upgrade (wrong path, Origin, key or version): the request itself comes next
+            // and is answered as any other (403 for a foreign Origin, 426 at the socket path, else 404).
+            return
         default:
             state.closing = true
             context.close(promise: nil)
