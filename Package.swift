@@ -59,6 +59,7 @@ let package = Package(
         .target(name: "PartyTerminal", dependencies: ["PartyKit"]),
         // HTTP + WebSocket on the host's port beside the framed protocol, the page's assets, the QR code.
         .target(name: "PartyWeb", dependencies: [
+            "PartyWire",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),

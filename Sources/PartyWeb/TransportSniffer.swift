@@ -1,4 +1,5 @@
 import NIOCore
+import PartyWire
 
 /// The first handler on every accepted connection: decides from the connection's first byte whether
 /// it speaks HTTP or the framed protocol, installs that pipeline behind itself and leaves.
@@ -48,10 +49,28 @@ final class TransportSniffer: ChannelInboundHandler, RemovableChannelHandler {
     private func arm(context: ChannelHandlerContext) {
         guard timer == nil else { return }
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let sniffer = NIOLoopBound(self, eventLoop: context.eventLoop)
         timer = context.eventLoop.scheduleTask(in: timeout) {
-            // Nothing arrived: a peer that says nothing is neither client kind.
-            bound.value.close(promise: nil)
+            sniffer.value.silent(context: bound.value)
         }
+    }
+
+    /// Nothing arrived in time. HTTP clients always speak first, so this is a framed client that never
+    /// said hello: it gets the framed pipeline and the handshake timeout it has always got (the
+    /// host's handler answers `error handshakeTimeout` and closes).
+    private func silent(context: ChannelHandlerContext) {
+        timer = nil
+        guard !decided, context.channel.isActive else { return }
+        decided = true
+        do {
+            try configureWire(context.channel)
+        } catch {
+            context.close(promise: nil)
+            return
+        }
+        context.fireChannelActive()
+        context.fireErrorCaught(WatchdogTimeout.handshake)
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -1,4 +1,5 @@
 import NIOCore
+import PartyWire
 
 /// The limits and paths of the web transport (HTTP and WebSocket on the host's port).
 public struct WebOptions: Sendable {
@@ -11,13 +12,15 @@ public struct WebOptions: Sendable {
     public var headTimeout: TimeAmount = .seconds(5)
     /// How long a kept-alive connection may wait for its next request before it is closed.
     public var idleTimeout: TimeAmount = .seconds(30)
-    /// How long a new connection may take to send its first byte before it is closed unsniffed.
-    public var firstByteTimeout: TimeAmount = .seconds(5)
+    /// How long a new connection may take to send its first byte; a silent one is then treated as a
+    /// framed client that missed the handshake (`WatchdogTimeout.handshake`). Give it the host's
+    /// handshake timeout.
+    public var firstByteTimeout: TimeAmount = .milliseconds(WireProtocol.handshakeTimeoutMilliseconds)
     /// Requests served on one connection; the last one is answered with `Connection: close`.
     public var maxRequestsPerConnection = 100
     /// The largest WebSocket message (one frame, or all fragments together), in bytes: the wire
     /// protocol's frame limit. A larger one closes the connection with code 1009.
-    public var maxMessageBytes = 64 * 1024
+    public var maxMessageBytes = WireProtocol.maxFrameLength
     /// The files served over HTTP.
     public var assets: WebAssets = .builtIn
 
