@@ -183,6 +183,46 @@ struct WebTransportHTTPTests {
         try await server.stop()
     }
 
+    @Test func aFirstByteThatIsNoCapitalGoesToTheFramedPipeline() async throws {
+        let server = try await TestServer.start()
+        let client = try await RawClient.connect(to: server)
+        try await client.send("get / http/1.1\r\n\r\n")
+        // The stand-in's greeting is a frame, then FrameDecoder refuses the 1.7 GB length and it closes.
+        #expect(await client.waitUntilClosed())
+        #expect(client.received.bytes == [0, 0, 0, 5] + Array("hello".utf8))
+        await client.close()
+        try await server.stop()
+    }
+
+    @Test func aRequestBodyIs413() async throws {
+        let (response, closed) = try await Self.request("GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\nhi")
+        #expect(response?.status == 413)
+        #expect(closed)
+        let big = String(repeating: "b", count: 10_000)
+        let (large, largeClosed) = try await Self.request("GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 10000\r\n\r\n\(big)")
+        #expect(large?.status == 413)
+        #expect(largeClosed)
+    }
+
+    @Test func http10IsAnsweredAndClosed() async throws {
+        let (response, closed) = try await Self.request("GET / HTTP/1.0\r\n\r\n")
+        #expect(response?.status == 200)
+        #expect(response?.header("Connection") == "close")
+        #expect(closed)
+    }
+
+    @Test func anUpgradeOnALaterRequestIsNotMade() async throws {
+        let server = try await TestServer.start()
+        let client = try await RawClient.connect(to: server)
+        try await client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n" + WebSocketTests.handshake(port: server.port, origin: nil))
+        #expect(await client.waitUntilClosed())
+        let first = try #require(RawResponse.parse(client.received.bytes))
+        #expect(first.status == 200)
+        #expect(RawResponse.parse(first.rest)?.status == 426)
+        await client.close()
+        try await server.stop()
+    }
+
     @Test func requestLimitsReadAsSentences() {
         #expect(WebRequestLimit.headTooLarge(limit: 8192).description == "The request line and headers are larger than 8192 bytes.")
     }
