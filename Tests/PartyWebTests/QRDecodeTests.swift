@@ -26,13 +26,20 @@ struct QRDecodeTests {
         #expect(try Self.decode(code) == url)
     }
 
-    /// One text per version, exactly as long as that version holds at the level, so each of the 40
-    /// versions (and with them every block layout at that level) is drawn and read.
-    @Test(arguments: [QRErrorCorrection.medium, .low])
-    func decodesEveryVersionFilledToCapacity(level: QRErrorCorrection) throws {
-        for version in 1...40 {
-            let count = QRCode.byteCapacity(version: version, errorCorrection: level)
-            let text = "http://x/" + String((0..<(count - 9)).map { i in Character(Unicode.Scalar(UInt8(97 + (i * 7 + version) % 26))) })
+    /// Text exactly as long as `version` holds at `level`, so that version and level are drawn.
+    static func filling(version: Int, level: QRErrorCorrection) -> String {
+        let count = QRCode.byteCapacity(version: version, errorCorrection: level)
+        let prefix = count >= 9 ? "http://x/" : ""  // 1-H holds only 7 bytes
+        return prefix + String((0..<(count - prefix.count)).map { i in Character(Unicode.Scalar(UInt8(97 + (i * 7 + version) % 26))) })
+    }
+
+    /// Every version at M, and every seventh or so at L, Q and H (each version and level has its own
+    /// block layout), filled to capacity and read back.
+    @Test(arguments: QRErrorCorrection.allCases)
+    func decodesVersionsFilledToCapacity(level: QRErrorCorrection) throws {
+        let versions = level == .medium ? Array(1...40) : [1, 2, 7, 13, 19, 25, 31, 37, 40]
+        for version in versions {
+            let text = Self.filling(version: version, level: level)
             let code = try QRCode(encoding: text, errorCorrection: level)
             #expect(code.version == version)
             #expect(try Self.decode(code) == text, "version \(version)-\(level)")

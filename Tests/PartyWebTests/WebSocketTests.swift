@@ -21,7 +21,7 @@ struct WebSocketTests {
         let server: TestServer
         let client: RawClient
 
-        static func open(_ options: WebOptions = WebOptions(), origin: String? = "same") async throws -> Session {
+        static func open(_ options: WebOptions = .forTests, origin: String? = "same") async throws -> Session {
             let server = try await TestServer.start(options)
             let client = try await RawClient.connect(to: server)
             let originValue = origin == "same" ? "http://127.0.0.1:\(server.port)" : origin

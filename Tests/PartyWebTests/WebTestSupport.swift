@@ -37,7 +37,7 @@ struct TestServer {
     let channel: any Channel
     var port: Int { channel.localAddress!.port! }
 
-    static func start(_ options: WebOptions = WebOptions()) async throws -> TestServer {
+    static func start(_ options: WebOptions = .forTests) async throws -> TestServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -113,7 +113,7 @@ struct RawClient {
 
     /// Waits (up to a generous deadline) until `condition` holds for what arrived; false if it never did.
     @discardableResult
-    func wait(seconds: Double = 30, until condition: (_ bytes: [UInt8], _ closed: Bool) -> Bool) async -> Bool {
+    func wait(seconds: Double = 120, until condition: (_ bytes: [UInt8], _ closed: Bool) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if condition(received.bytes, received.closed) { return true }
@@ -210,5 +210,17 @@ enum WSFrame {
     /// The close code of a close frame's payload.
     static func closeCode(_ payload: [UInt8]) -> Int? {
         payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil
+    }
+}
+
+extension WebOptions {
+    /// The defaults with every time limit at two minutes: a test that is not about a time limit must
+    /// not meet one on a loaded machine. Tests about a limit set just that one short.
+    static var forTests: WebOptions {
+        var options = WebOptions()
+        options.firstByteTimeout = .seconds(120)
+        options.headTimeout = .seconds(120)
+        options.idleTimeout = .seconds(120)
+        return options
     }
 }

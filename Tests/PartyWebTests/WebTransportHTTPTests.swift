@@ -5,7 +5,7 @@ import Testing
 /// The sniffer and the HTTP side, over real loopback sockets.
 @Suite("Web transport: sniffing and HTTP")
 struct WebTransportHTTPTests {
-    static func request(_ text: String, options: WebOptions = WebOptions(), head: Bool = false) async throws -> (RawResponse?, closed: Bool) {
+    static func request(_ text: String, options: WebOptions = .forTests, head: Bool = false) async throws -> (RawResponse?, closed: Bool) {
         let server = try await TestServer.start(options)
         let client = try await RawClient.connect(to: server)
         try await client.send(text)
@@ -120,16 +120,16 @@ struct WebTransportHTTPTests {
     }
 
     @Test func aSlowlorisIsAnswered408AndClosed() async throws {
-        var options = WebOptions()
+        var options = WebOptions.forTests
         options.headTimeout = .milliseconds(500)
         let server = try await TestServer.start(options)
         let client = try await RawClient.connect(to: server)
         try await client.send("GET / HTTP/1.1\r\nHost: h\r\n")
         // Valid header lines one byte every 50 ms, never the empty line, until the host gives up (or
-        // 30 s pass): only the time limit can end this (8 KiB would take 400 s).
+        // 120 s pass): only the time limit can end this (8 KiB would take 400 s).
         let header = Array("X-Slow: y\r\n".utf8)
         var sent = 0
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(120)
         while !client.received.closed, ContinuousClock.now < deadline {
             try? await client.send([header[sent % header.count]])
             sent += 1
@@ -144,7 +144,7 @@ struct WebTransportHTTPTests {
     /// A silent connection is a framed client that missed the handshake: the host's handler gets
     /// channelActive (the stand-in's "hello"), then the handshake timeout (the stand-in closes).
     @Test func aSilentConnectionGetsTheFramedHandshakeTimeout() async throws {
-        var options = WebOptions()
+        var options = WebOptions.forTests
         options.firstByteTimeout = .milliseconds(200)
         let server = try await TestServer.start(options)
         let client = try await RawClient.connect(to: server)
@@ -155,7 +155,7 @@ struct WebTransportHTTPTests {
     }
 
     @Test func keepAliveServesSeveralRequestsUpToTheLimitThenIdleCloses() async throws {
-        var options = WebOptions()
+        var options = WebOptions.forTests
         options.maxRequestsPerConnection = 3
         options.idleTimeout = .milliseconds(300)
         let server = try await TestServer.start(options)

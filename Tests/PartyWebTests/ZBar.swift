@@ -11,28 +11,29 @@ enum ZBar {
 
     static let missing = "zbarimg is not installed (apt-get install zbar-tools): the QR codes are not decoded"
 
-    /// A plain PBM (P1) image of `dark` (row by row), `scale` pixels per module, with a light margin
-    /// of `margin` modules.
-    static func pbm(size: Int, scale: Int = 4, margin: Int = QRCode.quietZone, dark: (Int, Int) -> Bool) -> String {
+    /// A binary PBM (P4) image of `dark` (column, row → dark), `scale` pixels per module, with a light
+    /// margin of `margin` modules.
+    static func pbm(size: Int, scale: Int = 3, margin: Int = QRCode.quietZone, dark: (Int, Int) -> Bool) -> [UInt8] {
         let width = (size + 2 * margin) * scale
-        var out = "P1\n\(width) \(width)\n"
+        let rowBytes = (width + 7) / 8
+        var out = Array("P4\n\(width) \(width)\n".utf8)
         for y in -margin..<(size + margin) {
-            var line = ""
-            for x in -margin..<(size + margin) {
-                let bit = dark(x, y) ? "1 " : "0 "
-                for _ in 0..<scale { line += bit }
+            var row = [UInt8](repeating: 0, count: rowBytes)
+            for x in -margin..<(size + margin) where dark(x, y) {
+                for pixel in ((x + margin) * scale)..<((x + margin + 1) * scale) {
+                    row[pixel / 8] |= 0x80 >> UInt8(pixel % 8)
+                }
             }
-            line += "\n"
-            for _ in 0..<scale { out += line }
+            for _ in 0..<scale { out += row }
         }
         return out
     }
 
     /// What zbarimg reads from `image` (`--raw -q`: the data only), without the final line end.
-    static func decode(pbm image: String) throws -> String {
+    static func decode(pbm image: [UInt8]) throws -> String {
         let directory = FileManager.default.temporaryDirectory
         let file = directory.appendingPathComponent("partyweb-qr-\(UUID().uuidString).pbm")
-        try image.write(to: file, atomically: true, encoding: .ascii)
+        try Data(image).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
