@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PartyClient", targets: ["PartyClient"]),
         .library(name: "PartyDiscovery", targets: ["PartyDiscovery"]),
         .library(name: "PartyGames", targets: ["PartyGames"]),
+        .library(name: "PartyWeb", targets: ["PartyWeb"]),
     ] + games.map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
@@ -56,6 +57,13 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "PartyTerminal", dependencies: ["PartyKit"]),
+        // HTTP + WebSocket on the host's port beside the framed protocol, the page's assets, the QR code.
+        .target(name: "PartyWeb", dependencies: [
+            "PartyWire",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+        ]),
         // `swift package --allow-writing-to-package-directory new-game <Name>`: creates and registers a
         // game (docs/ADDING_A_GAME.md). The plugin only runs party-scaffold; PartyScaffold has the logic.
         .target(name: "PartyScaffold"),
@@ -108,6 +116,13 @@ let package = Package(
         .testTarget(name: "PartyShellTests", dependencies: ["PartyKit", "PartyShell", "PartyDiscovery"], exclude: ["Scripts"]),
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
         .testTarget(name: "PartyScaffoldTests", dependencies: ["PartyScaffold"]),
+        .testTarget(name: "PartyWebTests", dependencies: [
+            "PartyWeb", "PartyWire",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+        ]),
     ]
         + games.map { .target(name: $0, dependencies: ["PartyKit"], path: "Games/\($0)") }
         + games.map {
