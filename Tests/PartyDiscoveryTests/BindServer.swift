@@ -26,12 +26,19 @@ final class BindServer: Sendable {
 
     /// Starts named for `zone` and waits until it answers (tries other ports if one is taken).
     static func start(zone: String = "party.test") async throws -> BindServer {
+        try await launch(zone: zone) { directory, port in
+            ["sh", ScriptProcess.scripts.appendingPathComponent("bind_zone.sh").path, directory, zone, "127.0.0.1", "\(port)"]
+        }
+    }
+
+    /// Runs `command(directory, port)` (which must start named for `zone` on 127.0.0.1:port with
+    /// its files in the new folder `directory`) and waits until it answers; other ports on failure.
+    static func launch(zone: String, _ command: (String, Int) throws -> [String]) async throws -> BindServer {
         for _ in 0..<5 {
             let directory = NSTemporaryDirectory() + "partyhost-bind-\(UInt32.random(in: 0...UInt32.max))"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let port = Int.random(in: 20000...60000)
-            let process = try ScriptProcess(["sh", ScriptProcess.scripts.appendingPathComponent("bind_zone.sh").path,
-                                             directory, zone, "127.0.0.1", "\(port)"])
+            let process = try ScriptProcess(try command(directory, port))
             let server = BindServer(directory: directory, zone: zone, port: port, process: process)
             let client = UnicastDNSClient(server: server.address, timeout: .milliseconds(500))
             let up = await Loopback.eventually(timeout: .seconds(30)) {

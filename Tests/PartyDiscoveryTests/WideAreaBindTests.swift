@@ -200,3 +200,24 @@ struct WideAreaBindTests {
         await running.value
     }
 }
+
+extension WideAreaBindTests {
+    @Test("an answer too big for UDP (truncated) is fetched again over TCP",
+          .enabled(if: BindServer.available, BindServer.missing))
+    func tcpFallback() async throws {
+        let bind = try await BindServer.start()
+        defer { bind.stop() }
+        let name = try DNSName("many.party.test")
+        var update = DNSUpdate(zone: try DNSName("party.test"))
+        for index in 0..<40 { update.add(DNSRecord(name: name, data: .txt([Array("record number \(index) of forty".utf8)]), ttl: 60)) }
+        try await UnicastDNSClient(server: bind.address).send(update, key: try bind.key("partyhost"))
+        // Over UDP alone (no EDNS) BIND sends at most 512 bytes, with the truncation bit.
+        var query = DNSMessage(id: 99, questions: [DNSQuestion(name: name, type: .txt)])
+        query.recursionDesired = true
+        let udpOnly = try await UnicastDNSClient(server: bind.address).exchangeOverUDP(query.serialized())
+        #expect(try DNSMessage(bytes: udpOnly).isTruncated)
+        let answer = try await UnicastDNSClient(server: bind.address).query(name, type: .txt)
+        #expect(!answer.isTruncated)
+        #expect(answer.answers.count == 40)
+    }
+}
