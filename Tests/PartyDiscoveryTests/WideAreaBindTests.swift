@@ -196,6 +196,10 @@ struct WideAreaBindTests {
         #expect(found.services.first?.domain == "lab.party.test")
         let subtype = await WideAreaBrowser(domains: ["party.test"], server: bind.address, subtype: "_snap").browse()
         #expect(subtype.services.isEmpty)
+        // A domain the server does not serve: one line, and the other domain is still listed.
+        let both = await WideAreaBrowser(domains: ["elsewhere.test", "party.test"], server: bind.address).browse()
+        #expect(both.services.map(\.instanceName) == ["In the lab"])
+        #expect(both.failures == ["cannot browse elsewhere.test: the DNS server 127.0.0.1:\(bind.port) would not answer for _partyhost._tcp.elsewhere.test: REFUSED (it may not serve or recurse for that domain)"])
         publisher.stop()
         await running.value
     }

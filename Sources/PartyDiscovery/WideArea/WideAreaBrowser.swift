@@ -26,6 +26,9 @@ public struct WideAreaBrowser: Sendable {
         self.timeout = timeout
     }
 
+    /// The most sessions looked at in one domain.
+    public static let maximumInstances = 200
+
     /// What one browse found, and what went wrong (one line for each domain that failed).
     public struct Result: Sendable {
         /// The sessions, in domain and then instance name order.
@@ -69,15 +72,17 @@ public struct WideAreaBrowser: Sendable {
         let browseName = try subtype.map { s throws(WideAreaError) in try WideAreaNames.subtype(s, type: type) } ?? type
         let answer = try await client.query(browseName, type: .ptr)
         guard answer.responseCode == 0 || answer.responseCode == 3 else {
-            throw .refused(server: client.server.description, zone: String(domain.description.dropLast()), rcode: answer.responseCode, tsigError: 0)
+            throw .queryFailed(server: client.server.description, name: String(browseName.description.dropLast()), rcode: answer.responseCode)
         }
-        let instances = answer.answers.compactMap { record -> DNSName? in
+        let listed = answer.answers.compactMap { record -> DNSName? in
             guard record.name == browseName, case .ptr(let instance) = record.data, instance.parent == type else { return nil }
             return instance
         }
         let domainText = String(domain.description.dropLast())
+        // A zone could list any number; each costs five queries.
+        let instances = Array(Set(listed)).prefix(Self.maximumInstances)
         let found = await withTaskGroup(of: DiscoveredService?.self) { group in
-            for instance in Set(instances) {
+            for instance in instances {
                 group.addTask { await resolve(instance, domain: domainText, client: client) }
             }
             var found: [DiscoveredService] = []

@@ -12,6 +12,8 @@ public enum WideAreaError: Error, Sendable, Hashable {
     case network(server: String, reason: String)
     /// The server answered with an error code (and, for a signed update, a TSIG error).
     case refused(server: String, zone: String, rcode: UInt8, tsigError: UInt16)
+    /// A query was answered with an error code (other than "no such name").
+    case queryFailed(server: String, name: String, rcode: UInt8)
     /// The server has no zone that holds the domain.
     case noZone(server: String, domain: String)
     /// The answer could not be read, or its signature did not check out.
@@ -32,6 +34,8 @@ extension WideAreaError: CustomStringConvertible {
         case .timeout(let server, let seconds): "the DNS server \(server) did not answer within \(seconds) s (is it running and reachable?)"
         case .network(let server, let reason): "cannot reach the DNS server \(server): \(reason)"
         case .refused(let server, let zone, let rcode, let tsigError): Self.refusal(server: server, zone: zone, rcode: rcode, tsigError: tsigError)
+        case .queryFailed(let server, let name, let rcode):
+            "the DNS server \(server) would not answer for \(name): " + (rcode == 5 ? "REFUSED (it may not serve or recurse for that domain)" : rcode == 2 ? "SERVFAIL (it could not reach the zone's servers)" : "error code \(rcode)")
         case .noZone(let server, let domain):
             "the DNS server \(server) has no zone holding \(domain) (check --publish-domain and --dns-server)"
         case .badAnswer(let server, let reason): "the DNS server \(server) sent an answer that cannot be used: \(reason)"

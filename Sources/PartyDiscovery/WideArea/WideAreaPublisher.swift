@@ -18,7 +18,8 @@ public actor WideAreaPublisher {
         case withdrawn
     }
 
-    private enum Command: Sendable { case refresh, stop }
+    /// `refresh`: the timer (publish, then sweep); `txt`: the TXT changed (publish only).
+    private enum Command: Sendable { case refresh, txt, stop }
 
     /// Events, in order.
     public nonisolated let events: AsyncStream<Event>
@@ -41,6 +42,8 @@ public actor WideAreaPublisher {
     private var instanceName: String
     /// True once an update has put our records in the zone (then no name check is needed).
     private var registered = false
+    /// True once `.published` was said.
+    private var registeredSaid = false
     /// The last failure said, so a failure repeated at every refresh is said once.
     private var lastFailure: WideAreaError?
     private var started = false
@@ -80,10 +83,10 @@ public actor WideAreaPublisher {
                     continuation.yield(.refresh)
                 }
             }
-            await publish()
+            await publish(sweeping: true)
             for await command in commands {
                 if case .stop = command { break }
-                await publish()
+                await publish(sweeping: command == .refresh)
             }
             group.cancelAll()
         }
@@ -111,14 +114,15 @@ public actor WideAreaPublisher {
     public func updateTXT(_ txt: [String: String]) {
         guard txt != configuration.txt else { return }
         configuration.txt = txt
-        commandContinuation.yield(.refresh)
+        commandContinuation.yield(.txt)
     }
 
     /// The instance name in use.
     public var currentInstanceName: String { instanceName }
 
-    /// One update: adds or refreshes every record. Failures are reported, not thrown.
-    func publish() async {
+    /// One update: adds or refreshes every record, then (when `sweeping`) deletes other sessions
+    /// whose lease ran out. Failures are reported, not thrown.
+    func publish(sweeping: Bool) async {
         do {
             try await publishOnce()
             if lastFailure != nil || !registeredSaid {
@@ -134,9 +138,8 @@ public actor WideAreaPublisher {
             lastFailure = error
             return
         }
-        await sweep()
+        if sweeping { await sweep() }
     }
-    private var registeredSaid = false
 
     /// Sends the records; on first registration the instance name must be free in the zone (or held
     /// by a session whose lease ran out, which is deleted first), else "Name (2)", "Name (3)"… is tried.
