@@ -8,7 +8,7 @@ import Testing
 final class BindServer: Sendable {
     /// True when named, tsig-keygen and dig are installed (`apt-get install bind9 bind9-dnsutils`).
     static let available = ScriptProcess.commandExists("named") && ScriptProcess.commandExists("tsig-keygen")
-        && ScriptProcess.commandExists("dig")
+        && ScriptProcess.commandExists("dig") && ScriptProcess.commandExists("nsupdate")
     /// Why the BIND tests skip.
     static let missing: Comment = "BIND 9 is missing: apt-get install bind9 bind9-dnsutils"
 

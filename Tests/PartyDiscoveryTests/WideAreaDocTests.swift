@@ -69,6 +69,28 @@ struct WideAreaDocTests {
         #expect(bind.dig("PTR", "_partyhost._tcp.party.example.org").isEmpty, "\(bind.log)")
         #expect(bind.dig("SRV", BindServer.digName("Alice's Four in a Row._partyhost._tcp.party.example.org")).isEmpty)
         #expect(bind.dig("TXT", BindServer.digName("_lease.Alice's Four in a Row._partyhost._tcp.party.example.org")).isEmpty)
+        // A crashed host's session, deleted by hand with the nsupdate lines of the document.
+        let crashed = try WideAreaPublisher(WideAreaConfiguration(
+            domain: "party.example.org", server: bind.address, key: key, instanceName: "Alice's Four in a Row",
+            subtypes: ["_fourinarow"], port: 7777, txt: ["game": "fourinarow"]))
+        try await crashed.publishOnce()
+        let instance = BindServer.digName("Alice's Four in a Row._partyhost._tcp.party.example.org")
+        let target = String(bind.dig("SRV", instance).first?.split(separator: " ").last?.dropLast() ?? "")
+        #expect(target.hasPrefix("partyhost-"))
+        let script = try Self.block("nsupdate", in: text)
+            .replacingOccurrences(of: "/etc/bind/", with: bind.directory + "/")
+            .replacingOccurrences(of: "server ns1.party.example.org", with: "server 127.0.0.1 \(bind.port)")
+            .replacingOccurrences(of: "partyhost-1a2b3c4d.party.example.org", with: target)
+        let nsupdate = Process()
+        nsupdate.executableURL = URL(fileURLWithPath: "/bin/sh")
+        nsupdate.arguments = ["-c", script]
+        try nsupdate.run()
+        nsupdate.waitUntilExit()
+        #expect(nsupdate.terminationStatus == 0)
+        for (type, name) in [("PTR", "_partyhost._tcp.party.example.org"), ("PTR", "_fourinarow._sub._partyhost._tcp.party.example.org"),
+                             ("SRV", instance), ("TXT", instance), ("TXT", "_lease." + instance), ("A", target)] {
+            #expect(bind.dig(type, name).isEmpty, "\(type) \(name): \(bind.dig(type, name))")
+        }
         // The policy grants the DNS-SD types only: the zone's NS cannot be touched with this key.
         var update = DNSUpdate(zone: try DNSName("party.example.org"))
         update.deleteRRset(try DNSName("party.example.org"), type: DNSRecordType(rawValue: 2))
