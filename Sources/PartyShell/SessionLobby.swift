@@ -141,15 +141,18 @@ public struct SessionLobby: Sendable {
                     }
                 }
                 waiting = []
+                // A wide-area domain that cannot be browsed is said under the list.
+                let problems = await browser.wideAreaFailures.map { "Note: \($0)." }
                 let lines = services.map { self.line(for: $0) }
-                guard lines != shown else { continue }
+                guard lines + problems != shown else { continue }
+                problems.forEach(Console.say)
                 if lines.isEmpty {
                     Console.say("No sessions found yet. Press Enter to look again, q to quit.")
                 } else {
                     for (index, line) in lines.enumerated() { Console.say("\(index + 1). \(line)") }
                     Console.say("Type a number to join (w1 watches number 1), Enter to list again, q to quit.")
                 }
-                shown = lines
+                shown = lines + problems
             }
             return nil
         }
@@ -198,7 +201,8 @@ public struct SessionLobby: Sendable {
                 default: break
                 }
                 if input != nil { notice = nil }
-                draw(services, selected: selected, notice: notice, on: terminal)
+                let problem = await browser.wideAreaFailures.first.map { "Note: \($0)." }
+                draw(services, selected: selected, notice: notice ?? problem, on: terminal)
             }
             return nil
         }

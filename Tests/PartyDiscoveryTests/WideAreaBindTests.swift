@@ -225,3 +225,25 @@ extension WideAreaBindTests {
         #expect(answer.answers.count == 40)
     }
 }
+
+extension WideAreaBindTests {
+    @Test("a host whose records never got in deletes nothing on exit and says its refusal once",
+          .enabled(if: BindServer.available, BindServer.missing))
+    func refusedHostDeletesNothing() async throws {
+        let bind = try await BindServer.start()
+        defer { bind.stop() }
+        let publisher = try WideAreaPublisher(try Self.configuration(bind, key: "wrong-secret", name: "Never in"))
+        let collected = Task {
+            var all: [WideAreaPublisher.Event] = []
+            for await event in publisher.events { all.append(event) }
+            return all
+        }
+        let running = Task { await publisher.run() }
+        #expect(await Loopback.eventually(timeout: .seconds(20)) { bind.log.contains("BADSIG") }, "\(bind.log)")
+        publisher.stop()
+        await running.value
+        let events = await collected.value
+        #expect(events.count == 1, "\(events)")
+        #expect(events.first.map { "\($0)" }?.contains("BADSIG") == true, "\(events)")
+    }
+}

@@ -182,3 +182,19 @@ struct WideAreaListed: Decodable {
     var domain: String
     var wideArea: Bool
 }
+
+extension EndToEnd.WideAreaEndToEndTests {
+    @Test("the live list says when a domain cannot be browsed, and still lists the local network")
+    func lobbySaysWhy() async throws {
+        // Nothing listens on that port: the browse times out.
+        let client = try LiveProcess(Executables.path("partyclient"), [
+            "--line-mode", "--interface", "lo", "--browse-domain", "party.test", "--dns-server", "127.0.0.1:\(TestTools.freePort())",
+        ], label: "partyclient")
+        defer { client.stop() }
+        let said = await client.waitForLine(timeout: .seconds(30)) { $0.hasPrefix("Note: cannot browse party.test:") }
+        #expect(said?.hasSuffix("did not answer within 3 s (is it running and reachable?).") == true, "\(client.transcript)")
+        client.send("q")
+        client.closeInput()
+        #expect(await client.waitForExit(timeout: .seconds(20)) != nil, "\(client.transcript)")
+    }
+}

@@ -3,6 +3,7 @@ extension ServiceBrowser {
     func browseWideArea(_ wideArea: WideAreaBrowser) async {
         let result = await wideArea.browse()
         for failure in result.failures { logger.warning("\(failure)") }
+        wideAreaFailures = result.failures
         let old = Dictionary(wideAreaServices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let new = Dictionary(result.services.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         wideAreaServices = result.services

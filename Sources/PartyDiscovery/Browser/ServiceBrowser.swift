@@ -49,6 +49,8 @@ public actor ServiceBrowser {
     let wideArea: WideAreaBrowser?
     /// What the last wide-area browse found.
     var wideAreaServices: [DiscoveredService] = []
+    /// Why domains could not be browsed the last time, one line each (empty when all went well).
+    public internal(set) var wideAreaFailures: [String] = []
     /// How often the wide-area domains are browsed again.
     static let wideAreaInterval = Duration.seconds(10)
 

@@ -91,8 +91,9 @@ public actor WideAreaPublisher {
             group.cancelAll()
         }
         // Deleting must happen also when the task running us was cancelled (Ctrl-C): it runs in a
-        // task of its own that the cancellation does not reach, and is awaited here.
-        let update = try? withdrawal()
+        // task of its own that the cancellation does not reach, and is awaited here. Only records
+        // we put there are deleted: never a name another host holds.
+        let update = registered ? try? withdrawal() : nil
         let client = self.client
         let key = configuration.key
         if let update {
@@ -131,6 +132,8 @@ public actor WideAreaPublisher {
             }
             lastFailure = nil
         } catch {
+            // Stopped in the middle of an update: nothing to say.
+            if Task.isCancelled { return }
             if error != lastFailure {
                 logger.warning("wide-area publishing failed: \(error)")
                 eventContinuation.yield(.failed(error))
