@@ -14,10 +14,13 @@ final class BindServer: Sendable {
 
     let directory: String
     let zone: String
+    /// The address named listens on (127.0.0.1 or ::1).
+    let host: String
     let port: Int
     private let process: ScriptProcess
 
-    private init(directory: String, zone: String, port: Int, process: ScriptProcess) {
+    private init(directory: String, zone: String, host: String, port: Int, process: ScriptProcess) {
+        self.host = host
         self.directory = directory
         self.zone = zone
         self.port = port
@@ -25,21 +28,21 @@ final class BindServer: Sendable {
     }
 
     /// Starts named for `zone` and waits until it answers (tries other ports if one is taken).
-    static func start(zone: String = "party.test") async throws -> BindServer {
-        try await launch(zone: zone) { directory, port in
-            ["sh", ScriptProcess.scripts.appendingPathComponent("bind_zone.sh").path, directory, zone, "127.0.0.1", "\(port)"]
+    static func start(zone: String = "party.test", host: String = "127.0.0.1") async throws -> BindServer {
+        try await launch(zone: zone, host: host) { directory, port in
+            ["sh", ScriptProcess.scripts.appendingPathComponent("bind_zone.sh").path, directory, zone, host, "\(port)"]
         }
     }
 
     /// Runs `command(directory, port)` (which must start named for `zone` on 127.0.0.1:port with
     /// its files in the new folder `directory`) and waits until it answers; other ports on failure.
-    static func launch(zone: String, _ command: (String, Int) throws -> [String]) async throws -> BindServer {
+    static func launch(zone: String, host: String = "127.0.0.1", _ command: (String, Int) throws -> [String]) async throws -> BindServer {
         for _ in 0..<5 {
             let directory = NSTemporaryDirectory() + "partyhost-bind-\(UInt32.random(in: 0...UInt32.max))"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let port = Int.random(in: 20000...60000)
             let process = try ScriptProcess(try command(directory, port))
-            let server = BindServer(directory: directory, zone: zone, port: port, process: process)
+            let server = BindServer(directory: directory, zone: zone, host: host, port: port, process: process)
             let client = UnicastDNSClient(server: server.address, timeout: .milliseconds(500))
             let up = await Loopback.eventually(timeout: .seconds(30)) {
                 if !process.isRunning { return true }
@@ -54,7 +57,7 @@ final class BindServer: Sendable {
     enum BindServerError: Error { case wouldNotStart }
 
     /// Where the server listens.
-    var address: DNSServerAddress { DNSServerAddress(host: "127.0.0.1", port: port) }
+    var address: DNSServerAddress { DNSServerAddress(host: host, port: port) }
 
     /// A key file the script wrote: `partyhost` (granted), `other` (known, not granted),
     /// `stranger` (unknown to the server), `wrong-secret` (partyhost's name, another secret).
@@ -70,7 +73,7 @@ final class BindServer: Sendable {
     func dig(_ type: String, _ name: String) -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["dig", "+short", "+time=2", "+tries=2", "@127.0.0.1", "-p", "\(port)", type, name]
+        process.arguments = ["dig", "+short", "+time=2", "+tries=2", "@\(host)", "-p", "\(port)", type, name]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -247,3 +247,44 @@ extension WideAreaBindTests {
         #expect(events.first.map { "\($0)" }?.contains("BADSIG") == true, "\(events)")
     }
 }
+
+extension WideAreaBindTests {
+    @Test("refreshes keep a live session listed past its lease: the lease record moves on",
+          .enabled(if: BindServer.available, BindServer.missing))
+    func refreshes() async throws {
+        let bind = try await BindServer.start()
+        defer { bind.stop() }
+        // A 6 s lease: refreshed every 2 s.
+        let publisher = try WideAreaPublisher(try Self.configuration(bind, name: "Alive", lease: .seconds(6)))
+        let running = Task { await publisher.run() }
+        #expect(await Self.event(publisher) { if case .published = $0 { true } else { false } } != nil)
+        let lease = "_lease.Alive._partyhost._tcp.party.test"
+        let first = bind.dig("TXT", lease)
+        let firstExpiry = try #require(first.first.flatMap { UInt64($0.dropFirst("\"expires=".count).dropLast()) }, "\(first)")
+        #expect(await Loopback.eventually(timeout: .seconds(20)) {
+            let now = bind.dig("TXT", lease)
+            return now.count == 1 && now != first
+        }, "the lease never moved on")
+        // Once the first lease has run out, the session is still listed.
+        #expect(await Loopback.eventually(timeout: .seconds(30)) { UnicastDNSClient.now() > firstExpiry })
+        #expect(await WideAreaBrowser(domains: ["party.test"], server: bind.address).browse().services.map(\.instanceName) == ["Alive"])
+        publisher.stop()
+        await running.value
+    }
+
+    @Test("a DNS server reached over IPv6 ([::1]:port)", .enabled(if: BindServer.available, BindServer.missing))
+    func overIPv6() async throws {
+        let bind = try await BindServer.start(host: "::1")
+        defer { bind.stop() }
+        let configuration = try Self.configuration(bind, name: "Six")
+        #expect(configuration.server == (try DNSServerAddress(parsing: "[::1]:\(bind.port)")))
+        let publisher = try WideAreaPublisher(configuration)
+        let running = Task { await publisher.run() }
+        #expect(await Self.event(publisher) { if case .published = $0 { true } else { false } } == .published(instanceName: "Six"), "\(bind.log)")
+        #expect(bind.dig("SRV", "Six._partyhost._tcp.party.test").count == 1)
+        #expect(await WideAreaBrowser(domains: ["party.test"], server: bind.address).browse().services.map(\.instanceName) == ["Six"])
+        publisher.stop()
+        await running.value
+        #expect(bind.dig("SRV", "Six._partyhost._tcp.party.test").isEmpty)
+    }
+}
