@@ -23,6 +23,10 @@ public struct WideAreaConfiguration: Sendable {
     /// every third of it and carry a TTL of a third of it; browsers hide a session whose lease
     /// ran out, and the next publisher's sweep deletes its records.
     public var lease: Duration
+    /// How long past its lease another session's records stay before this publisher deletes them:
+    /// the clock difference TSIG allows between two hosts (300 s), so a host whose clock is a few
+    /// minutes fast never deletes a live session.
+    public var sweepGrace: Duration = .seconds(Int64(TSIG.fudge))
 
     /// The lease partyhost uses: 180 s (refreshed every 60 s, TTL 60 s).
     public static let defaultLease = Duration.seconds(180)

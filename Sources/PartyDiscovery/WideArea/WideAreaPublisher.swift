@@ -208,6 +208,11 @@ public actor WideAreaPublisher {
         return update
     }
 
+    /// Deletes our records now (what `run()` does at its end).
+    func withdraw() async throws(WideAreaError) {
+        try await client.send(try withdrawal(), key: configuration.key)
+    }
+
     /// The update that deletes our records.
     func withdrawal() throws(WideAreaError) -> DNSUpdate {
         let instance = try WideAreaNames.instance(instanceName, type: typeName)
@@ -236,7 +241,8 @@ public actor WideAreaPublisher {
     func sweep(_ instance: DNSName) async -> Bool {
         guard let leaseName = try? WideAreaNames.lease(of: instance),
               let lease = try? await client.query(leaseName, type: .txt),
-              let expires = WideAreaNames.expiry(lease.answers), expires < UnicastDNSClient.now() else { return false }
+              let expires = WideAreaNames.expiry(lease.answers),
+              expires + UInt64(configuration.sweepGrace.components.seconds) < UnicastDNSClient.now() else { return false }
         var update = DNSUpdate(zone: zone)
         update.delete(DNSRecord(name: typeName, data: .ptr(instance), ttl: 0))
         if let txt = try? await client.query(instance, type: .txt),
