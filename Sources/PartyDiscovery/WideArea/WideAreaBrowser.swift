@@ -52,10 +52,14 @@ public struct WideAreaBrowser: Sendable {
             do throws(WideAreaError) {
                 let domain = try WideAreaNames.domain(domainText)
                 var browseDomains = [domain]
-                // RFC 6763 section 11: the domain may list further browse domains.
-                if let listed = try? await client.query(try DNSName(rawLabels: [Array("b".utf8), Array("_dns-sd".utf8), Array("_udp".utf8)] + domain.rawLabels), type: .ptr) {
-                    for record in listed.answers { if case .ptr(let other) = record.data, !browseDomains.contains(other) { browseDomains.append(other) } }
+                // RFC 6763 section 11: the domain may list further browse domains. A server that
+                // does not answer this fails the domain at once (no second wait for the PTR query).
+                let listName: DNSName
+                do { listName = try DNSName(rawLabels: [Array("b".utf8), Array("_dns-sd".utf8), Array("_udp".utf8)] + domain.rawLabels) } catch {
+                    throw .badName("b._dns-sd._udp.\(domainText): \(error)")
                 }
+                let listed = try await client.query(listName, type: .ptr)
+                for record in listed.answers { if case .ptr(let other) = record.data, !browseDomains.contains(other) { browseDomains.append(other) } }
                 for browseDomain in browseDomains where seen.insert(browseDomain).inserted {
                     services += try await browse(browseDomain, client: client)
                 }
