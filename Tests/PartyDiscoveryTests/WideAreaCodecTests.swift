@@ -149,4 +149,29 @@ struct WideAreaCodecTests {
         #expect(try DNSName("a.b.c").isInside(try DNSName("B.c")))
         #expect(!(try DNSName("b.c").isInside(try DNSName("b.c"))))
     }
+
+    @Test("mangled signed answers and key files never crash: every byte changed, cut short, random text")
+    func mangledInputs() throws {
+        var generator = SystemRandomNumberGenerator()
+        let message = DNSMessage(id: 7, isResponse: true, opcode: 5,
+                                 questions: [DNSQuestion(name: try DNSName("party.test"), type: .soa)]).serialized()
+        let signed = TSIG.sign(message, key: Self.key, time: 1_700_000_000).bytes
+        for index in signed.indices {
+            for value: UInt8 in [0, 0x3F, 0xC0, 0xFF] {
+                var bytes = signed
+                bytes[index] = value
+                if let split = try? TSIG.split(bytes) {
+                    _ = TSIG.verifies(split.record, unsigned: split.unsigned, requestMAC: [], key: Self.key)
+                }
+            }
+            _ = try? TSIG.split(Array(signed[..<index]))
+        }
+        let text = "key \"k\" { algorithm hmac-sha256; secret \"AAECAwQ=\"; };"
+        for _ in 0..<2000 {
+            var characters = Array(text)
+            let position = Int.random(in: 0..<characters.count, using: &generator)
+            characters[position] = ["\"", "{", "}", ";", "/", "*", "#", "\n", "x"].randomElement(using: &generator)!
+            _ = try? TSIGKey(parsing: String(characters.prefix(Int.random(in: 0...characters.count, using: &generator))))
+        }
+    }
 }
