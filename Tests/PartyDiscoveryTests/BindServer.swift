@@ -40,7 +40,8 @@ final class BindServer: Sendable {
         for _ in 0..<5 {
             let directory = NSTemporaryDirectory() + "partyhost-bind-\(UInt32.random(in: 0...UInt32.max))"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let port = Int.random(in: 20000...60000)
+            // Below Linux's ephemeral range (32768-60999), where other tests' sockets are.
+            let port = Int.random(in: 20000..<32000)
             let process = try ScriptProcess(try command(directory, port))
             let server = BindServer(directory: directory, zone: zone, host: host, port: port, process: process)
             let client = UnicastDNSClient(server: server.address, timeout: .milliseconds(500))
@@ -48,7 +49,11 @@ final class BindServer: Sendable {
                 if !process.isRunning { return true }
                 return (try? await client.query(try! DNSName(zone), type: .soa))?.answers.isEmpty == false
             }
-            if up && process.isRunning { return server }
+            // Listening on UDP is not enough: TCP on the same port may have been taken.
+            let question = DNSMessage(id: 1, questions: [DNSQuestion(name: try DNSName(zone), type: .soa)]).serialized()
+            let tcpClient = UnicastDNSClient(server: server.address, timeout: .seconds(10))
+            let tcp = up && process.isRunning ? (try? await tcpClient.exchangeOverTCP(question)) : nil
+            if tcp != nil { return server }
             server.stop()
         }
         throw BindServerError.wouldNotStart

@@ -45,6 +45,12 @@ public struct UnicastDNSClient: Sendable {
         return try await limited { try await self.udp(bytes, to: address) }
     }
 
+    /// Sends `bytes` over TCP only.
+    func exchangeOverTCP(_ bytes: [UInt8]) async throws(WideAreaError) -> [UInt8] {
+        let address = try server.socketAddress()
+        return try await limited { try await self.tcp(bytes, to: address) }
+    }
+
     /// Runs `body` for at most `timeout`, turning errors into `WideAreaError`.
     private func limited(_ body: @escaping @Sendable () async throws -> [UInt8]) async throws(WideAreaError) -> [UInt8] {
         let server = self.server.description
