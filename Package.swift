@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        // HMAC-SHA256 for TSIG-signed DNS updates (wide-area DNS-SD); PartyDiscovery only.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         // The game API: depends on nothing at all.
@@ -36,11 +38,13 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOExtras", package: "swift-nio-extras"),
         ]),
-        // mDNS / DNS-SD responder and browser (RFC 6762 / 6763) on NIO UDP multicast.
+        // mDNS / DNS-SD responder and browser (RFC 6762 / 6763) on NIO UDP multicast, and wide-area
+        // DNS-SD: unicast queries and TSIG-signed updates (RFC 2136 / 8945) to a DNS server.
         .target(name: "PartyDiscovery", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "PartyServer", dependencies: [
             "PartyKit", "PartyWire",

@@ -11,6 +11,8 @@ enum ListOutput {
                 let object: [String: Any] = [
                     "name": service.instanceName, "host": service.hostName, "port": Int(service.port),
                     "addresses": service.addresses, "txt": service.txt,
+                    // Where it was found: "local" (mDNS) or the wide-area DNS domain.
+                    "domain": service.domain ?? "local", "wideArea": service.isWideArea,
                 ]
                 let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
                 return String(decoding: data, as: UTF8.self)
@@ -23,7 +25,8 @@ enum ListOutput {
             let addresses = service.addresses.map { $0.contains(":") ? "[\($0)]:\(service.port)" : "\($0):\(service.port)" }
             let address = addresses.isEmpty ? "port \(service.port)" : addresses.joined(separator: " ")
             let code = service.txt["code"] == "1" ? "join code needed" : "no join code"
-            return "\(service.instanceName)\t\(title)\t\(service.txt["players"] ?? "?") players\t\(service.txt["state"] ?? "?")\t\(address)\t\(code)"
+            let area = service.domain.map { "\twide-area \($0)" } ?? ""
+            return "\(service.instanceName)\t\(title)\t\(service.txt["players"] ?? "?") players\t\(service.txt["state"] ?? "?")\t\(address)\t\(code)\(area)"
         }.joined(separator: "\n")
     }
 }
