@@ -6,6 +6,10 @@ import Testing
 /// A real BIND 9 server for one zone, started by a test (Scripts/bind_zone.sh) on 127.0.0.1 and a
 /// high port, in a temporary folder; it takes updates signed with `key("partyhost")`.
 final class BindServer: Sendable {
+    /// How long a test's queries and updates wait for named when the test is not about waiting: a
+    /// named starved of CPU by a full test run on two cores once took over 3 s to answer.
+    static let patience = Duration.seconds(30)
+
     /// True when named, tsig-keygen and dig are installed (`apt-get install bind9 bind9-dnsutils`).
     static let available = ScriptProcess.commandExists("named") && ScriptProcess.commandExists("tsig-keygen")
         && ScriptProcess.commandExists("dig") && ScriptProcess.commandExists("nsupdate")

@@ -10,11 +10,12 @@ import Testing
 struct WideAreaBindTests {
     static func configuration(_ bind: BindServer, key: String = "partyhost", name: String, domain: String? = nil,
                               lease: Duration = WideAreaConfiguration.defaultLease, txt: [String: String] = ["game": "fourinarow", "players": "1/2"],
-                              sweepGrace: Duration = .zero) throws -> WideAreaConfiguration {
+                              sweepGrace: Duration = .zero, timeout: Duration = BindServer.patience) throws -> WideAreaConfiguration {
         var configuration = WideAreaConfiguration(domain: domain ?? bind.zone, server: bind.address, key: try bind.key(key), instanceName: name,
                                                   subtypes: ["_fourinarow"], port: 7777, txt: txt, lease: lease)
         // The tests' hosts share one clock: no grace needed (except where a test checks it).
         configuration.sweepGrace = sweepGrace
+        configuration.timeout = timeout
         return configuration
     }
 
@@ -55,7 +56,7 @@ struct WideAreaBindTests {
         let target = String(srv.first?.split(separator: " ").last ?? "")
         #expect(bind.dig("A", target) == ["127.0.0.1"])
 
-        let found = await WideAreaBrowser(domains: ["party.test"], server: bind.address).browse()
+        let found = await WideAreaBrowser(domains: ["party.test"], server: bind.address, timeout: BindServer.patience).browse()
         #expect(found.failures.isEmpty)
         #expect(found.services.map(\.instanceName) == [name])
         #expect(found.services.first?.domain == "party.test")
@@ -74,7 +75,7 @@ struct WideAreaBindTests {
         #expect(bind.dig("SRV", instance).isEmpty)
         #expect(bind.dig("TXT", instance).isEmpty)
         #expect(bind.dig("A", target).isEmpty)
-        #expect(await WideAreaBrowser(domains: ["party.test"], server: bind.address).browse().services.isEmpty)
+        #expect(await WideAreaBrowser(domains: ["party.test"], server: bind.address, timeout: BindServer.patience).browse().services.isEmpty)
     }
 
     @Test("cancelling the publisher's task (Ctrl-C in partyhost) deletes the records too",
@@ -118,7 +119,7 @@ struct WideAreaBindTests {
     @Test("a server that is down: the failure says it did not answer", .enabled(if: BindServer.available, BindServer.missing))
     func serverDown() async throws {
         let bind = try await BindServer.start()
-        var configuration = try Self.configuration(bind, name: "Nobody listens")
+        var configuration = try Self.configuration(bind, name: "Nobody listens", timeout: .seconds(2))
         bind.stop()
         configuration.server = DNSServerAddress(host: "127.0.0.1", port: bind.port)
         let publisher = try WideAreaPublisher(configuration)
@@ -140,7 +141,7 @@ struct WideAreaBindTests {
         // Published once and never refreshed or deleted: as if the host was killed.
         let crashed = try WideAreaPublisher(try Self.configuration(bind, name: "Crashed", lease: .seconds(3)))
         try await crashed.publishOnce()
-        let browser = WideAreaBrowser(domains: ["party.test"], server: bind.address)
+        let browser = WideAreaBrowser(domains: ["party.test"], server: bind.address, timeout: BindServer.patience)
         #expect(await browser.browse().services.map(\.instanceName) == ["Crashed"])
         #expect(await Loopback.eventually(timeout: .seconds(10)) { await browser.browse().services.isEmpty })
         #expect(bind.dig("SRV", "Crashed._partyhost._tcp.party.test").count == 1, "still in the zone until someone sweeps")
@@ -199,17 +200,17 @@ struct WideAreaBindTests {
         defer { bind.stop() }
         var list = DNSUpdate(zone: try DNSName("party.test"))
         list.add(DNSRecord(name: try DNSName("b._dns-sd._udp.party.test"), data: .ptr(try DNSName("lab.party.test")), ttl: 60))
-        try await UnicastDNSClient(server: bind.address).send(list, key: try bind.key("partyhost"))
+        try await UnicastDNSClient(server: bind.address, timeout: BindServer.patience).send(list, key: try bind.key("partyhost"))
         let publisher = try WideAreaPublisher(try Self.configuration(bind, name: "In the lab", domain: "lab.party.test"))
         let running = Task { await publisher.run() }
         #expect(await Self.event(publisher) { if case .published = $0 { true } else { false } } != nil, "\(bind.log)")
-        let found = await WideAreaBrowser(domains: ["party.test"], server: bind.address).browse()
+        let found = await WideAreaBrowser(domains: ["party.test"], server: bind.address, timeout: BindServer.patience).browse()
         #expect(found.services.map(\.instanceName) == ["In the lab"])
         #expect(found.services.first?.domain == "lab.party.test")
-        let subtype = await WideAreaBrowser(domains: ["party.test"], server: bind.address, subtype: "_snap").browse()
+        let subtype = await WideAreaBrowser(domains: ["party.test"], server: bind.address, subtype: "_snap", timeout: BindServer.patience).browse()
         #expect(subtype.services.isEmpty)
         // A domain the server does not serve: one line, and the other domain is still listed.
-        let both = await WideAreaBrowser(domains: ["elsewhere.test", "party.test"], server: bind.address).browse()
+        let both = await WideAreaBrowser(domains: ["elsewhere.test", "party.test"], server: bind.address, timeout: BindServer.patience).browse()
         #expect(both.services.map(\.instanceName) == ["In the lab"])
         #expect(both.failures == ["cannot browse elsewhere.test: the DNS server 127.0.0.1:\(bind.port) would not answer for _partyhost._tcp.elsewhere.test: REFUSED (it may not serve or recurse for that domain)"])
         publisher.stop()
@@ -226,13 +227,13 @@ extension WideAreaBindTests {
         let name = try DNSName("many.party.test")
         var update = DNSUpdate(zone: try DNSName("party.test"))
         for index in 0..<40 { update.add(DNSRecord(name: name, data: .txt([Array("record number \(index) of forty".utf8)]), ttl: 60)) }
-        try await UnicastDNSClient(server: bind.address).send(update, key: try bind.key("partyhost"))
+        try await UnicastDNSClient(server: bind.address, timeout: BindServer.patience).send(update, key: try bind.key("partyhost"))
         // Over UDP alone (no EDNS) BIND sends at most 512 bytes, with the truncation bit.
         var query = DNSMessage(id: 99, questions: [DNSQuestion(name: name, type: .txt)])
         query.recursionDesired = true
-        let udpOnly = try await UnicastDNSClient(server: bind.address).exchangeOverUDP(query.serialized())
+        let udpOnly = try await UnicastDNSClient(server: bind.address, timeout: BindServer.patience).exchangeOverUDP(query.serialized())
         #expect(try DNSMessage(bytes: udpOnly).isTruncated)
-        let answer = try await UnicastDNSClient(server: bind.address).query(name, type: .txt)
+        let answer = try await UnicastDNSClient(server: bind.address, timeout: BindServer.patience).query(name, type: .txt)
         #expect(!answer.isTruncated)
         #expect(answer.answers.count == 40)
     }
@@ -279,7 +280,7 @@ extension WideAreaBindTests {
         }, "the lease never moved on")
         // Once the first lease has run out, the session is still listed.
         #expect(await Loopback.eventually(timeout: .seconds(30)) { UnicastDNSClient.now() > firstExpiry })
-        #expect(await WideAreaBrowser(domains: ["party.test"], server: bind.address).browse().services.map(\.instanceName) == ["Alive"])
+        #expect(await WideAreaBrowser(domains: ["party.test"], server: bind.address, timeout: BindServer.patience).browse().services.map(\.instanceName) == ["Alive"])
         publisher.stop()
         await running.value
     }
@@ -294,7 +295,7 @@ extension WideAreaBindTests {
         let running = Task { await publisher.run() }
         #expect(await Self.event(publisher) { if case .published = $0 { true } else { false } } == .published(instanceName: "Six"), "\(bind.log)")
         #expect(bind.dig("SRV", "Six._partyhost._tcp.party.test").count == 1)
-        #expect(await WideAreaBrowser(domains: ["party.test"], server: bind.address).browse().services.map(\.instanceName) == ["Six"])
+        #expect(await WideAreaBrowser(domains: ["party.test"], server: bind.address, timeout: BindServer.patience).browse().services.map(\.instanceName) == ["Six"])
         publisher.stop()
         await running.value
         #expect(bind.dig("SRV", "Six._partyhost._tcp.party.test").isEmpty)

@@ -61,7 +61,7 @@ struct WideAreaDocTests {
         let running = Task { await publisher.run() }
         let published = await WideAreaBindTests.event(publisher) { if case .published = $0 { true } else { false } }
         #expect(published == .published(instanceName: "Alice's Four in a Row"), "\(bind.log)")
-        let found = await WideAreaBrowser(domains: ["party.example.org"], server: bind.address).browse()
+        let found = await WideAreaBrowser(domains: ["party.example.org"], server: bind.address, timeout: BindServer.patience).browse()
         #expect(found.services.map(\.instanceName) == ["Alice's Four in a Row"])
         #expect(found.services.first?.addresses.contains("127.0.0.1") == true)
         publisher.stop()
@@ -94,6 +94,6 @@ struct WideAreaDocTests {
         // The policy grants the DNS-SD types only: the zone's NS cannot be touched with this key.
         var update = DNSUpdate(zone: try DNSName("party.example.org"))
         update.deleteRRset(try DNSName("party.example.org"), type: DNSRecordType(rawValue: 2))
-        await #expect(throws: WideAreaError.self) { try await UnicastDNSClient(server: bind.address).send(update, key: key) }
+        await #expect(throws: WideAreaError.self) { try await UnicastDNSClient(server: bind.address, timeout: BindServer.patience).send(update, key: key) }
     }
 }

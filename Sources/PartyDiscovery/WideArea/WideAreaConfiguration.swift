@@ -27,6 +27,8 @@ public struct WideAreaConfiguration: Sendable {
     /// the clock difference TSIG allows between two hosts (300 s), so a host whose clock is a few
     /// minutes fast never deletes a live session.
     public var sweepGrace: Duration = .seconds(Int64(TSIG.fudge))
+    /// How long one update or query waits for the server's answer (resent meanwhile over UDP).
+    public var timeout: Duration = .seconds(5)
 
     /// The lease partyhost uses: 180 s (refreshed every 60 s, TTL 60 s).
     public static let defaultLease = Duration.seconds(180)

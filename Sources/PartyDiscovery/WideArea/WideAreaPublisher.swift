@@ -51,7 +51,7 @@ public actor WideAreaPublisher {
     /// Creates a publisher; throws when a name cannot be formed.
     public init(_ configuration: WideAreaConfiguration, logger: Logger = Logger(label: "partyhost.widearea")) throws(WideAreaError) {
         self.configuration = configuration
-        self.client = UnicastDNSClient(server: configuration.server)
+        self.client = UnicastDNSClient(server: configuration.server, timeout: configuration.timeout)
         self.logger = logger
         domain = try WideAreaNames.domain(configuration.domain)
         zone = domain
