@@ -23,11 +23,15 @@ struct PartyRoomSeatingTests {
                         _ = try await ann.next("welcome")
                         try await PartyRoomRawTests.hello(&bob, "Bob")
                         _ = try await bob.next("welcome")
-                        for client in [ann, bob, cy] { try await client.sendFrame(#"{"type": "vote", "seq": 50, "game": "fourinarow"}"#) }
+                        // Ann and Bob vote first, then Cy: the first voters play.
+                        try await ann.send("vote", #""game": "fourinarow""#)
+                        try await bob.send("vote", #""game": "fourinarow""#)
+                        while let room = try await cy.next("room"), (room["votes"] as? [Any])?.count != 2 {}
+                        try await cy.send("vote", #""game": "fourinarow""#)
                         let playing = try #require(try await PartyRoomRawTests.room(&cy, "playing"))
                         PartyRoomRawTests.show(playing)
                         let current = try #require(playing["current"] as? [String: Any])
-                        // Cy arrived first and voted like the others, but the first voters play.
+                        // Cy arrived first, but voted last: Ann and Bob play, Cy watches.
                         #expect((current["players"] as? [Int])?.count == 2)
                         #expect((current["watchers"] as? [Int])?.count == 1)
                         let lobby = try #require(try await cy.next("lobby"))
@@ -39,7 +43,7 @@ struct PartyRoomSeatingTests {
                         #expect(players.compactMap { $0["seat"] as? Int } == [0, 1, 2])
                         let view = try #require(try await cy.next("view"))
                         #expect(view["yourTurn"] as? Bool == false)
-                        try await cy.sendFrame(#"{"type": "move", "seq": 60, "move": {"column": 3}}"#)
+                        try await cy.send("move", #""move": {"column": 3}"#)
                         let refused = try #require(try await cy.next("moveRejected"))
                         PartyRoomRawTests.show(refused)
                         #expect(refused["reason"] as? String == "watching")
