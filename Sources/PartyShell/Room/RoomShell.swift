@@ -1,0 +1,113 @@
+import PartyClient
+import PartyKit
+import PartyTerminal
+import PartyWire
+
+/// A person's client for a party room: the room screen between games (menu, votes, countdown,
+/// scoreboard) and each game's own screen during it, full screen or in line mode.
+public enum RoomShell {
+    /// Joins the party room at `options.address` and stays until the person leaves or the room
+    /// ends; returns the sentence to print then. `games` are the games this client draws itself
+    /// (the host sends plain text for the others).
+    public static func run(games: [any PartyGame.Type], options: ShellOptions) async throws -> String {
+        let hello = Hello(client: "partyclient", name: options.name, game: "party", hostKey: options.hostKey,
+                          games: games.map { $0.descriptor.id })
+        return try await PartySession.withSession(to: options.address, hello: hello) { session, welcome in
+            try await play(games: games, connection: session, welcome: welcome, options: options)
+        }
+    }
+
+    /// Runs the room on a connection the host has already welcomed (`welcome.room`); `notice` (such
+    /// as "Welcome back") is shown first. `games` must be the games the hello said this client draws.
+    public static func play(games: [any PartyGame.Type], connection: PartySession, welcome: Welcome, options: ShellOptions,
+                            notice: String? = nil) async throws -> String {
+        if options.fullScreen {
+            let terminal = Terminal(interruptHandling: .report, color: options.color)
+            try terminal.enterFullScreen()
+            defer { terminal.restore() }
+            var screen = RoomScreen(connection: connection, welcome: welcome, games: games, terminal: terminal,
+                                    color: options.color, banner: options.banner, notice: notice)
+            let outcome = await screen.run()
+            guard let final = screen.room.finalScoreboard, !final.isEmpty else { return outcome }
+            return (["Final standings:"] + RoomLines.scoreLines(final, you: screen.room.you) + [outcome]).joined(separator: "\n")
+        }
+        if let notice { Console.say(notice) }
+        var lines = RoomLines(connection: connection, welcome: welcome, games: games)
+        return await lines.run()
+    }
+
+    /// The table for a room's game: drawn by its own presenter when this build has it, else plain text.
+    static func table(for id: String, title: String, games: [String: any PartyGame.Type], welcome: Welcome,
+                      lobby: Lobby?) -> any RoomGameTable {
+        guard let game = games[id] else { return PlainRoomGame(welcome: welcome, lobby: lobby, id: id, title: title) }
+        func open<Game: PartyGame>(_: Game.Type) -> any RoomGameTable {
+            PresentedRoomGame<Game>(welcome: welcome, lobby: lobby)
+        }
+        return open(game)
+    }
+
+    /// The question the host's player gets for `q` while others are in the room.
+    static var hostQuitQuestion: String { "Others are here: q again ends the party for all." }
+    /// How long a second `q` counts as the answer.
+    static var quitQuestionLifetime: Duration { .seconds(10) }
+
+    /// The room's key line between games.
+    static func roomKeys(room: RoomState, host: Bool, spectator: Bool) -> String {
+        if spectator { return "watching · ? help · q leave" }
+        var keys: [String] = []
+        let count = room.menu.count
+        if room.phase == "choosing", room.room?.choice != "host" || host {
+            keys.append(count > 1 ? "1-\(min(count, 9)) vote" : "1 vote")
+            keys.append("↑/↓ Enter vote")
+        }
+        if host, room.phase != "playing" { keys.append("s start now") }
+        return (keys + ["? help", "q leave"]).joined(separator: " · ")
+    }
+
+    /// The room's keys, explained (`?`).
+    static func helpLines(host: Bool) -> [String] {
+        var lines = [
+            "Party room keys",
+            "",
+            "  1-9         vote for that game on the menu (again: change your vote)",
+            "  ↑/↓ Enter   vote for the game under the cursor",
+        ]
+        if host {
+            lines += [
+                "  s           start now (you are the host): with votes in, pick the game",
+                "              with most votes at once; once picked, start it without",
+                "              waiting for its countdown",
+            ]
+        }
+        lines += [
+            "  q           leave the party (asks first when others are here)",
+            "  ?           this help",
+            "",
+            "The game with most votes starts when everyone has voted or the countdown",
+            "ends. Points per game go on the scoreboard. During a game its own keys work;",
+            "after it, its final board stays with the result until you press a key.",
+            "",
+            "Press any key to go back to the room.",
+        ]
+        return lines
+    }
+
+    static func drawHelp(on canvas: inout Canvas, host: Bool) {
+        for (index, line) in helpLines(host: host).enumerated() {
+            canvas.put(line, x: 2, y: index + 1, width: canvas.width - 2, style: index == 0 ? TextStyle(bold: true) : .plain)
+        }
+    }
+
+    /// The title bar: " Snap! · Alice's party — you: Bob", the banner at the right when it fits.
+    static func drawTitle(on canvas: inout Canvas, title: String, session: String, me: String?, watching: Bool, banner: String?,
+                          color: Bool) {
+        let style = TextStyle(foreground: color ? .black : nil, background: color ? .cyan : nil, bold: true, inverse: !color)
+        canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: style)
+        let who = watching ? " — watching" + (me.map { " (\($0))" } ?? "") : me.map { " — you: \($0)" } ?? ""
+        let text = " \(title) · \(session)\(who)".fitted(toWidth: canvas.width)
+        canvas.put(text, x: 0, y: 0, style: style)
+        if let banner, text.displayWidth + banner.displayWidth + 2 <= canvas.width {
+            canvas.put(banner + " ", x: canvas.width - banner.displayWidth - 1, y: 0, style: style)
+        }
+    }
+}
