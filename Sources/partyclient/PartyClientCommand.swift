@@ -123,7 +123,7 @@ struct PartyClientCommand: AsyncParsableCommand {
             return say(try await join(address, instance: nil, watching: watch, as: playerName, fullScreen: fullScreen))
         }
         let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen,
-                                 color: Terminal.colorEnabled, drawnGames: Set(drawnGames))
+                                 color: Terminal.colorEnabled, drawnGames: Set(drawnGames), gameTitles: ListOutput.titles)
         var notice: String?
         while let chosen = try await lobby.choose(notice: notice) {
             do {
@@ -167,6 +167,13 @@ struct PartyClientCommand: AsyncParsableCommand {
                     let greeting = welcome.reconnected
                         ? "Welcome back, \(welcome.name): you have your seat in \(welcome.sessionName) again."
                         : firstNotice
+                    if welcome.room == true {
+                        // A party room: its screen between games, each game's own (or plain text) during one.
+                        let games = plainText ? [] : GameCatalog.all
+                        let options = ShellOptions(address: address, name: playerName, fullScreen: fullScreen && !plainText,
+                                                   color: Terminal.colorEnabled)
+                        return try await RoomShell.play(games: games, connection: session, welcome: welcome, options: options, notice: greeting)
+                    }
                     guard !plainText, let chosen = GameCatalog.game(id: welcome.game) else {
                         return await GameShell.playPlainText(connection: session, welcome: welcome, notice: greeting)
                     }

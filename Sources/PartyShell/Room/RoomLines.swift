@@ -122,12 +122,12 @@ struct RoomLines {
                 lines.append(RoomPainter.resultLine(last))
                 lines += ["Scoreboard:"] + scoreLines(message.scoreboard, you: room.you)
             }
-            lines.append(RoomPainter.headline(room, viewer: viewer) + ".")
+            lines.append(RoomPainter.sentence(RoomPainter.headline(room, viewer: viewer)))
             if message.state == "choosing" {
                 lines += menuLines(room)
                 if message.choice != "host" || room.you == nil { lines.append("Type vote and a game's name or number (vote snap, vote 2).") }
             }
-            if let current = room.current { lines.append(RoomPainter.lineup(current, room: room, you: room.you) + ".") }
+            if let current = room.current { lines.append(RoomPainter.sentence(RoomPainter.lineup(current, room: room, you: room.you))) }
             if !message.message.isEmpty { lines.append("Room: \(message.message)") }
         case .updated:
             if message.votes != previous?.votes || message.waitingFor != previous?.waitingFor {
@@ -191,7 +191,7 @@ struct RoomLines {
             Self.scoreLines(room.scoreboard, you: room.you).forEach(Self.say)
             return true
         case "menu":
-            Self.say(RoomPainter.headline(room, viewer: RoomPainter.Viewer(member: room.you, host: false, cursor: nil)) + ".")
+            Self.say(RoomPainter.sentence(RoomPainter.headline(room, viewer: RoomPainter.Viewer(member: room.you, host: false, cursor: nil))))
             Self.menuLines(room).forEach(Self.say)
             if room.phase == "choosing" { Self.say(Self.votesLine(room)) }
             return true

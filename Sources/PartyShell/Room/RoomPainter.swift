@@ -128,13 +128,18 @@ enum RoomPainter {
     static func waitingLine(_ room: RoomState, you: Int?) -> String? {
         guard room.phase == "choosing", let message = room.room else { return nil }
         var parts: [String] = []
-        if let vote = room.myVote { parts.append("You voted for \(room.title(of: vote)).") }
+        if let vote = room.myVote { parts.append(sentence("You voted for \(room.title(of: vote))")) }
         if !message.waitingFor.isEmpty {
             parts.append("Waiting for: \(message.waitingFor.joined(separator: ", ")).")
         } else if !message.votes.isEmpty {
             parts.append("Everyone has voted.")
         }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// `text` ended with a full stop unless it ends in punctuation already ("Snap!").
+    static func sentence(_ text: String) -> String {
+        text.last.map { ".!?".contains($0) } == true ? text : text + "."
     }
 
     /// The last game's result on one line: "Last game (1, Snap!): 1st Bob +10 · 2nd Alice +6".
