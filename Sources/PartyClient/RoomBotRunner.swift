@@ -28,6 +28,11 @@ public struct RoomBotRunner: Sendable {
         self.games = Dictionary(games.map { ($0.descriptor.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
+    /// The name a bot shows in the room, as a single game's bot does: "Ada · standard (bot)".
+    public static func tableName(_ name: String, level: BotLevel) -> String {
+        "\(name) · \(level.rawValue) (bot)"
+    }
+
     /// Plays until the room ends or the task is cancelled.
     public func run() async throws {
         let hello = Hello(client: "partyhost-bot", name: name, game: "party", bot: true, code: code, games: games.keys.sorted())

@@ -29,7 +29,7 @@ public enum RoomShell {
                                     color: options.color, banner: options.banner, notice: notice)
             let outcome = await screen.run()
             guard let final = screen.room.finalScoreboard, !final.isEmpty else { return outcome }
-            return (["Final standings:"] + RoomLines.scoreLines(final, you: screen.room.you) + [outcome]).joined(separator: "\n")
+            return (["Final standings:"] + standingsTable(final) + [outcome]).joined(separator: "\n")
         }
         if let notice { Console.say(notice) }
         var lines = RoomLines(connection: connection, welcome: welcome, games: games)
@@ -44,6 +44,13 @@ public enum RoomShell {
             PresentedRoomGame<Game>(welcome: welcome, lobby: lobby)
         }
         return open(game)
+    }
+
+    /// The final standings as a table for a terminal: a header (place, name, points, games, wins)
+    /// and a line per member, best first.
+    public static func standingsTable(_ standings: [RoomScoreLine]) -> [String] {
+        guard !standings.isEmpty else { return ["  (no game was played)"] }
+        return RoomPainter.scoreboardRows(standings, you: nil, fitting: standings.count, width: 200).map { $0.trimmedTrailing }
     }
 
     /// The question the host's player gets for `q` while others are in the room.
@@ -109,5 +116,14 @@ public enum RoomShell {
         if let banner, text.displayWidth + banner.displayWidth + 2 <= canvas.width {
             canvas.put(banner + " ", x: canvas.width - banner.displayWidth - 1, y: 0, style: style)
         }
+    }
+}
+
+extension String {
+    /// The text without trailing spaces.
+    var trimmedTrailing: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }
