@@ -94,9 +94,10 @@ struct RoomScreen {
 
     /// Applies one event; returns why the session ended, if it did.
     mutating func apply(_ event: ClientEvent) -> String? {
+        // The room first: `ended` brings the final scoreboard.
+        let roomChange = room.apply(event)
         let change = base.apply(event)
         if case .closed(let why) = change { return why }
-        let roomChange = room.apply(event)
         if roomChange == .state { roomMoved() }
         if var table = game {
             let gameChange = table.apply(event)

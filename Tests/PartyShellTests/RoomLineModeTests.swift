@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// A party room in line mode through pipes: vote by name and number, scores, menu (issue 18).
+    @Suite("A party room in line mode", .timeLimit(.minutes(2)))
+    struct RoomLineModeTests {
+        @Test("vote by a bad name, then by name; the game is played; scores shows the scoreboard; --results is written on SIGINT")
+        func voteAndScores() async throws {
+            let port = TestTools.freePort()
+            let results = FileManager.default.temporaryDirectory.appendingPathComponent(TestTools.unique("room-results") + ".json").path
+            let host = try LiveProcess(Executables.path("partyhost"), [
+                "--dedicated", "--bots", "1", "--games", "rps,snap", "--rounds", "1", "--reveal-seconds", "1", "--port", "\(port)",
+                "--bind", "127.0.0.1", "--no-advertise", "--line-mode", "--name", "Dee", "--results", results,
+            ])
+            defer { host.stop() }
+            try #require(await host.waitForLine(timeout: .seconds(10)) { $0.contains("on port \(port)") } != nil, "\(host.transcript)")
+            let client = try LiveProcess(Executables.path("partyclient"), ["--connect", "127.0.0.1:\(port)", "--line-mode", "--name", "Bob"])
+            defer { client.stop() }
+            try #require(await client.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Joined Dee's party (party room)") } != nil,
+                         "\(client.transcript)")
+            #expect(await client.waitForLine(timeout: .seconds(10)) { $0 == "  1. Rock Paper Scissors — 2–8 players, playable" } != nil,
+                    "\(client.transcript)")
+
+            client.send("vote chess")
+            #expect(await client.waitForLine(timeout: .seconds(5)) { $0.hasPrefix("! There is no game \"chess\" on the menu") } != nil,
+                    "\(client.transcript)")
+            client.send("menu")
+            #expect(await client.waitForLine(timeout: .seconds(5)) { $0.hasPrefix("Votes: none yet") } != nil, "\(client.transcript)")
+            client.send("vote rock paper")
+            #expect(await client.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Game 1: Rock Paper Scissors starts in") } != nil,
+                    "\(client.transcript)")
+            try #require(await client.waitForLine(timeout: .seconds(15)) { $0.contains("choose your shape") } != nil, "\(client.transcript)")
+            client.send("rock")
+            #expect(await client.waitForLine(timeout: .seconds(15)) { $0.hasPrefix("Game over:") } != nil, "\(client.transcript)")
+            #expect(await client.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Last game (1, Rock Paper Scissors):") } != nil,
+                    "\(client.transcript)")
+            client.send("scores")
+            let line = await client.waitForLine(timeout: .seconds(5)) { $0.contains("Bob (you) —") && $0.contains("1 game,") }
+            #expect(line != nil, "\(client.transcript)")
+
+            host.signal(SIGINT)
+            #expect(await client.waitForLine(timeout: .seconds(10)) { $0 == "Final standings:" } != nil, "\(client.transcript)")
+            #expect(await host.waitForExit(timeout: .seconds(10)) != nil, "\(host.transcript)")
+            #expect(host.output.contains("Final standings of Dee's party:"), "\(host.transcript)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: results))
+            let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(report["sessionName"] as? String == "Dee's party")
+            #expect((report["games"] as? [Any])?.count == 1, "\(report)")
+            #expect((report["standings"] as? [Any])?.count == 2, "\(report)")
+            try? FileManager.default.removeItem(atPath: results)
+        }
+    }
+}
