@@ -5,13 +5,13 @@ extension EndToEnd {
     /// A party room in line mode through pipes: vote by name and number, scores, menu (issue 18).
     @Suite("A party room in line mode", .timeLimit(.minutes(2)))
     struct RoomLineModeTests {
-        @Test("vote by a bad name, then by name; the game is played; scores shows the scoreboard; --results is written on SIGINT")
+        @Test("vote by a bad name, then by name; --list shows the room playing; the game is played; scores shows the scoreboard; --results is written on SIGINT")
         func voteAndScores() async throws {
             let port = TestTools.freePort()
             let results = FileManager.default.temporaryDirectory.appendingPathComponent(TestTools.unique("room-results") + ".json").path
             let host = try LiveProcess(Executables.path("partyhost"), [
-                "--dedicated", "--bots", "1", "--games", "rps,snap", "--rounds", "1", "--reveal-seconds", "1", "--port", "\(port)",
-                "--bind", "127.0.0.1", "--no-advertise", "--line-mode", "--name", "Dee", "--results", results,
+                "--dedicated", "--bots", "1", "--games", "rps,snap", "--rounds", "1", "--reveal-seconds", "1", "--round-seconds", "60",
+                "--port", "\(port)", "--bind", "127.0.0.1", "--interface", "lo", "--line-mode", "--name", "Dee", "--results", results,
             ])
             defer { host.stop() }
             try #require(await host.waitForLine(timeout: .seconds(10)) { $0.contains("on port \(port)") } != nil, "\(host.transcript)")
@@ -31,6 +31,13 @@ extension EndToEnd {
             #expect(await client.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Game 1: Rock Paper Scissors starts in") } != nil,
                     "\(client.transcript)")
             try #require(await client.waitForLine(timeout: .seconds(15)) { $0.contains("choose your shape") } != nil, "\(client.transcript)")
+            // The network sees a room playing its game.
+            var listed = ""
+            let seen = await Poll.until(timeout: .seconds(15)) {
+                listed = (try? TestTools.run([Executables.path("partyclient"), "--list", "--interface", "lo", "--timeout", "1"]).output) ?? ""
+                return listed.contains("Dee's party\tparty room, playing Rock Paper Scissors\t2/8 players\tplaying")
+            }
+            #expect(seen, "\(listed)")
             client.send("rock")
             #expect(await client.waitForLine(timeout: .seconds(15)) { $0.hasPrefix("Game over:") } != nil, "\(client.transcript)")
             #expect(await client.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Last game (1, Rock Paper Scissors):") } != nil,

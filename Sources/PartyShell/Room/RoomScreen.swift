@@ -234,7 +234,7 @@ struct RoomScreen {
             return
         }
         connection.send(Vote(game: entry.id))
-        status = "You voted for \(entry.title)."
+        status = RoomPainter.sentence("You voted for \(entry.title)")
     }
 
     /// What `q` asks first.
