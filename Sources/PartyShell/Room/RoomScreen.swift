@@ -98,7 +98,11 @@ struct RoomScreen {
         let roomChange = room.apply(event)
         let change = base.apply(event)
         if case .closed(let why) = change { return why }
-        if roomChange == .state { roomMoved() }
+        if roomChange == .state {
+            roomMoved()
+            // A playlist proposes its next game: the cursor goes there, so Enter confirms it.
+            if let proposal = room.room?.proposal, let index = room.menu.firstIndex(where: { $0.id == proposal }) { cursor = index }
+        }
         if var table = game {
             let gameChange = table.apply(event)
             game = table
