@@ -85,5 +85,39 @@ extension EndToEnd {
             #expect(end.contains("Place Name"), "\(end)")
             try await want(tmux, bob, "Bob never got the final standings") { $0.contains("Final standings:") && $0.contains("[exited") }
         }
+
+        @Test("a killed client started again gets its seat back in the room's game (Welcome back); a watcher sees the game as a spectator")
+        func reconnectAndWatch() async throws {
+            let port = TestTools.freePort()
+            let host = TmuxServer.paneCommand([Executables.path("partyhost"), "--games", "fourinarow", "--port", "\(port)",
+                                               "--bind", "127.0.0.1", "--no-advertise", "--name", "Alice"])
+            let tmux = try TmuxServer(width: 80, height: 24, command: host)
+            defer { tmux.kill() }
+            try await want(tmux, alice, "the room never showed its menu") { $0.contains("1  Four in a Row") }
+            let bobCommand = TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Bob"])
+            try tmux.newWindow(bobCommand)
+            try tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Zed",
+                                                       "--watch"]), index: 2)
+            try await want(tmux, bob, "Bob never saw the room") { $0.contains("you: Bob") && $0.contains("1 vote") }
+            try await want(tmux, "s:2", "the spectator never saw the room") { $0.contains("watching · ? help · q leave") }
+            try tmux.send(alice, "1")
+            try tmux.send(bob, "1")
+            try await want(tmux, alice, "Alice never got the first move") { $0.contains("Your turn") && FourInARowScreen(tui: $0) != nil }
+            try await want(tmux, "s:2", "the spectator never saw the game") {
+                $0.contains("Four in a Row · Alice's party — watching") && FourInARowScreen(tui: $0) != nil
+            }
+            try tmux.send(alice, "4", "Enter")
+            try await want(tmux, bob, "Bob never got his turn") { $0.contains("Your turn") && FourInARowScreen(tui: $0)?.discs == 1 }
+
+            let programs = tmux.programs(bob)
+            try #require(!programs.isEmpty, "no partyclient in Bob's pane")
+            for pid in programs { kill(pid, SIGKILL) }
+            try tmux.newWindow(bobCommand, index: 3)
+            try await want(tmux, "s:3", "Bob never got his seat back") {
+                $0.contains("Welcome back, Bob") && $0.contains("Your turn") && FourInARowScreen(tui: $0)?.discs == 1
+            }
+            try tmux.send("s:3", "3", "Enter")
+            try await want(tmux, alice, "Bob's move after coming back never arrived") { FourInARowScreen(tui: $0)?.discs == 2 }
+        }
     }
 }

@@ -131,9 +131,10 @@ struct RoomScreen {
             holdingResult = false
         }
         guard game?.gameID != current.game || room.phase == "starting" else { return }
+        // A new game clears the last one's notices; the first keeps what was said on joining ("Welcome back").
+        if game != nil { status = nil }
         game = RoomShell.table(for: current.game, title: current.title, games: games, welcome: base.welcome, lobby: base.lobby)
         holdingResult = false
-        status = nil
     }
 
     /// Whether the game's screen is shown (instead of the room's).
