@@ -106,7 +106,7 @@ let package = Package(
         ], exclude: ["Scripts"]),
         // Drives the built executables: tmux for the TUI, pipes for line mode, discovery end to end.
         .testTarget(name: "PartyShellTests", dependencies: [
-            "PartyKit", "PartyShell", "PartyDiscovery", "PartyClient", "PartyWire", "PartyTestSupport",
+            "PartyKit", "PartyShell", "PartyDiscovery", "PartyClient", "PartyWire", "PartyTestSupport", "PartyGames",
         ], exclude: ["Scripts"]),
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
         .testTarget(name: "PartyScaffoldTests", dependencies: ["PartyScaffold"]),
