@@ -62,11 +62,8 @@ struct RoomLines {
     mutating func apply(_ event: ClientEvent) -> String? {
         let change = base.apply(event)
         if case .closed(let why) = change {
+            // `ended` brings the final scoreboard; RoomShell puts it before the last word.
             room.apply(event)
-            if let final = room.finalScoreboard, !final.isEmpty {
-                Self.say("Final standings:")
-                Self.scoreLines(final, you: room.you).forEach(Self.say)
-            }
             return why
         }
         let previous = room.room

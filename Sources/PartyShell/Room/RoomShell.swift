@@ -28,12 +28,19 @@ public enum RoomShell {
             var screen = RoomScreen(connection: connection, welcome: welcome, games: games, terminal: terminal,
                                     color: options.color, banner: options.banner, notice: notice)
             let outcome = await screen.run()
-            guard let final = screen.room.finalScoreboard, !final.isEmpty else { return outcome }
-            return (["Final standings:"] + standingsTable(final) + [outcome]).joined(separator: "\n")
+            return withStandings(outcome, screen.room)
         }
         if let notice { Console.say(notice) }
         var lines = RoomLines(connection: connection, welcome: welcome, games: games)
-        return await lines.run()
+        let outcome = await lines.run()
+        return withStandings(outcome, lines.room)
+    }
+
+    /// The last word, after the final standings when the room ended with them (the last line is
+    /// always the sentence alone).
+    static func withStandings(_ outcome: String, _ room: RoomState) -> String {
+        guard let final = room.finalScoreboard, !final.isEmpty else { return outcome }
+        return (["Final standings:"] + standingsTable(final) + [outcome]).joined(separator: "\n")
     }
 
     /// The table for a room's game: drawn by its own presenter when this build has it, else plain text.
