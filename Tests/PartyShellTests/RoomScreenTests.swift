@@ -119,6 +119,11 @@ import Testing
         var room = RoomState()
         room.apply(message, at: .now)
         #expect(!RoomShell.roomKeys(room: room, host: false, spectator: false).contains("vote"))
+        #expect(RoomShell.roomKeys(room: room, host: true, spectator: false) == "1-5 choose · ↑/↓ Enter choose · s start now · ? help · q leave")
+        let news = RoomLines.news(.state, room: room, previous: nil, host: true)
+        #expect(news.contains("Game 3: you choose the next game."), "\(news)")
+        #expect(news.contains("Type vote and a game's name or number to choose it (vote snap, vote 2)."), "\(news)")
+        #expect(!RoomLines.news(.state, room: room, previous: nil, host: false).contains { $0.hasPrefix("Type vote") })
     }
 
     @Test("line mode: a new choice prints the headline, the numbered menu with marks and votes, and how to vote")

@@ -68,7 +68,7 @@ struct RoomLines {
         }
         let previous = room.room
         let roomChange = room.apply(event)
-        for line in Self.news(roomChange, room: room, previous: previous) { Self.say(line) }
+        for line in Self.news(roomChange, room: room, previous: previous, host: base.me?.host == true) { Self.say(line) }
         if roomChange == .state, let current = room.current, game?.gameID != current.game || room.phase == "starting" {
             game = RoomShell.table(for: current.game, title: current.title, games: games, welcome: base.welcome, lobby: base.lobby)
             lastView = ""
@@ -108,11 +108,11 @@ struct RoomLines {
         return nil
     }
 
-    /// The lines a room message brings, given the one before it.
-    static func news(_ change: RoomState.Change, room: RoomState, previous: RoomMessage?) -> [String] {
+    /// The lines a room message brings, given the one before it; `host`: we are the host's player.
+    static func news(_ change: RoomState.Change, room: RoomState, previous: RoomMessage?, host: Bool = false) -> [String] {
         guard let message = room.room, change != .none else { return [] }
         var lines: [String] = []
-        let viewer = RoomPainter.Viewer(member: room.you, host: false, cursor: nil)
+        let viewer = RoomPainter.Viewer(member: room.you, host: host, cursor: nil)
         switch change {
         case .state:
             if message.state == "choosing", let last = message.last, last != previous?.last {
@@ -122,7 +122,10 @@ struct RoomLines {
             lines.append(RoomPainter.sentence(RoomPainter.headline(room, viewer: viewer)))
             if message.state == "choosing" {
                 lines += menuLines(room)
-                if message.choice != "host" || room.you == nil { lines.append("Type vote and a game's name or number (vote snap, vote 2).") }
+                if room.you != nil, message.choice != "host" || host {
+                    lines.append(message.choice == "host" ? "Type vote and a game's name or number to choose it (vote snap, vote 2)."
+                                                          : "Type vote and a game's name or number (vote snap, vote 2).")
+                }
             }
             if let current = room.current { lines.append(RoomPainter.sentence(RoomPainter.lineup(current, room: room, you: room.you))) }
             if !message.message.isEmpty { lines.append("Room: \(message.message)") }
@@ -188,7 +191,8 @@ struct RoomLines {
             Self.scoreLines(room.scoreboard, you: room.you).forEach(Self.say)
             return true
         case "menu":
-            Self.say(RoomPainter.sentence(RoomPainter.headline(room, viewer: RoomPainter.Viewer(member: room.you, host: false, cursor: nil))))
+            Self.say(RoomPainter.sentence(RoomPainter.headline(room, viewer: RoomPainter.Viewer(member: room.you, host: base.me?.host == true,
+                                                                                                 cursor: nil))))
             Self.menuLines(room).forEach(Self.say)
             if room.phase == "choosing" { Self.say(Self.votesLine(room)) }
             return true

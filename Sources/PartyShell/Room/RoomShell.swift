@@ -71,8 +71,10 @@ public enum RoomShell {
         var keys: [String] = []
         let count = room.menu.count
         if room.phase == "choosing", room.room?.choice != "host" || host {
-            keys.append(count > 1 ? "1-\(min(count, 9)) vote" : "1 vote")
-            keys.append("↑/↓ Enter vote")
+            // With --choose host, the host's player's vote is the choice.
+            let verb = room.room?.choice == "host" ? "choose" : "vote"
+            keys.append(count > 1 ? "1-\(min(count, 9)) \(verb)" : "1 \(verb)")
+            keys.append("↑/↓ Enter \(verb)")
         }
         if host, room.phase != "playing" { keys.append("s start now") }
         return (keys + ["? help", "q leave"]).joined(separator: " · ")
