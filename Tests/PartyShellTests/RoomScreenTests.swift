@@ -126,6 +126,18 @@ import Testing
         #expect(!RoomLines.news(.state, room: room, previous: nil, host: false).contains { $0.hasPrefix("Type vote") })
     }
 
+    @Test("a playlist's proposal: the headline names it, line mode says how to start it")
+    func playlist() {
+        var message = RoomSamples.choosing(countdownMs: nil)
+        message.choice = "playlist"
+        message.proposal = "rockpaperscissors"
+        message.votes = []
+        #expect(draw(message).text.contains("Game 3: next on the playlist is Rock Paper Scissors"))
+        var room = RoomState()
+        let news = RoomLines.news(room.apply(message, at: .now), room: room, previous: nil)
+        #expect(news.contains("Type vote rockpaperscissors (or vote 5) to start it."), "\(news)")
+    }
+
     @Test("line mode: a new choice prints the headline, the numbered menu with marks and votes, and how to vote")
     func lineNews() {
         var room = RoomState()

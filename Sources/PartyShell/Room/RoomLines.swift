@@ -122,7 +122,10 @@ struct RoomLines {
             lines.append(RoomPainter.sentence(RoomPainter.headline(room, viewer: viewer)))
             if message.state == "choosing" {
                 lines += menuLines(room)
-                if room.you != nil, message.choice != "host" || host {
+                if room.you != nil, message.choice == "playlist", let proposal = message.proposal,
+                   let index = message.menu.firstIndex(where: { $0.id == proposal }) {
+                    lines.append("Type vote \(proposal) (or vote \(index + 1)) to start it.")
+                } else if room.you != nil, message.choice != "host" || host {
                     lines.append(message.choice == "host" ? "Type vote and a game's name or number to choose it (vote snap, vote 2)."
                                                           : "Type vote and a game's name or number (vote snap, vote 2).")
                 }
