@@ -126,6 +126,15 @@ import Testing
         #expect(!RoomLines.news(.state, room: room, previous: nil, host: false).contains { $0.hasPrefix("Type vote") })
     }
 
+    @Test("a vote while a game is picked or on is answered here, with what to do")
+    func notChoosing() {
+        var room = RoomState()
+        room.apply(RoomSamples.starting(), at: .now)
+        #expect(RoomShell.notChoosing(room) == "Snap! is already picked and about to start; vote again after it.")
+        room.apply(RoomSamples.playing(), at: .now)
+        #expect(RoomShell.notChoosing(room) == "Snap! is on: vote for the next game when it ends.")
+    }
+
     @Test("a playlist's proposal: the headline names it, line mode says how to start it")
     func playlist() {
         var message = RoomSamples.choosing(countdownMs: nil)

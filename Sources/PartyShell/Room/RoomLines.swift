@@ -230,7 +230,7 @@ struct RoomLines {
     func vote(_ text: String) {
         if base.welcome.role == "spectator" { return Self.say("! You are watching; spectators do not vote.") }
         if room.phase != "choosing" {
-            return Self.say("! \(room.current?.title ?? "The next game") is already picked; vote again after it.")
+            return Self.say("! \(RoomShell.notChoosing(room))")
         }
         switch room.entry(named: text) {
         case .success(let entry):

@@ -235,7 +235,7 @@ struct RoomScreen {
             return
         }
         guard room.phase == "choosing" else {
-            status = "\(room.current?.title ?? "The next game") is already picked; vote again after it."
+            status = RoomShell.notChoosing(room)
             return
         }
         connection.send(Vote(game: entry.id))

@@ -60,6 +60,13 @@ public enum RoomShell {
         return RoomPainter.scoreboardRows(standings, you: nil, fitting: standings.count, width: 200).map { $0.trimmedTrailing }
     }
 
+    /// Why a vote is not taken now: a game is picked or on.
+    static func notChoosing(_ room: RoomState) -> String {
+        let title = room.current?.title ?? "The next game"
+        return room.phase == "playing" ? "\(title) is on: vote for the next game when it ends."
+            : "\(title) is already picked and about to start; vote again after it."
+    }
+
     /// The question the host's player gets for `q` while others are in the room.
     static var hostQuitQuestion: String { "Others are here: q again ends the party for all." }
     /// How long a second `q` counts as the answer.
