@@ -57,5 +57,27 @@ extension EndToEnd {
             #expect((report["standings"] as? [Any])?.count == 2, "\(report)")
             try? FileManager.default.removeItem(atPath: results)
         }
+
+        @Test("--plain-text in a room: the game comes as the host's text with numbered moves, and a number plays")
+        func plainText() async throws {
+            let port = TestTools.freePort()
+            let host = try LiveProcess(Executables.path("partyhost"), [
+                "--dedicated", "--bots", "1", "--games", "rps", "--rounds", "1", "--reveal-seconds", "1", "--port", "\(port)",
+                "--bind", "127.0.0.1", "--no-advertise", "--line-mode", "--name", "Dee",
+            ])
+            defer { host.stop() }
+            try #require(await host.waitForLine(timeout: .seconds(10)) { $0.contains("on port \(port)") } != nil, "\(host.transcript)")
+            let client = try LiveProcess(Executables.path("partyclient"), ["--connect", "127.0.0.1:\(port)", "--plain-text", "--name", "Bob"])
+            defer { client.stop() }
+            try #require(await client.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Type vote and a game's name") } != nil,
+                         "\(client.transcript)")
+            client.send("vote 1")
+            try #require(await client.waitForLine(timeout: .seconds(15)) { $0 == "  2) Paper" } != nil, "\(client.transcript)")
+            client.send("2")
+            #expect(await client.waitForLine(timeout: .seconds(15)) { $0.hasPrefix("Game over:") } != nil, "\(client.transcript)")
+            #expect(client.lines.contains { $0.contains("Bob Paper") }, "\(client.transcript)")
+            client.send("quit")
+            #expect(await client.waitForExit(timeout: .seconds(10)) == 0, "\(client.transcript)")
+        }
     }
 }
