@@ -24,7 +24,7 @@ extension EndToEnd {
             return Int(screen[range].split(separator: " ")[2])
         }
 
-        @Test("Alice hosts a room with a bot, Bob joins: votes with the keys, the countdown moves, a game is played, the scoreboard updates, q ends the party")
+        @Test("Alice hosts a room with a bot, Bob joins: votes with the keys, the countdown moves, a game is played, the scoreboard updates, the next game gets its own screen, q ends the party")
         func party() async throws {
             let port = TestTools.freePort()
             let host = TmuxServer.paneCommand([Executables.path("partyhost"), "--games", "rps,fourinarow", "--rounds", "1",
@@ -76,6 +76,18 @@ extension EndToEnd {
             try tmux.send(alice, "?")
             try await want(tmux, alice, "help never showed") { $0.contains("Party room keys") && $0.contains("s           start now") }
             try tmux.send(alice, "Escape")
+            try await want(tmux, alice, "a key did not close the help") { $0.contains("Game 2: vote for the next game") }
+
+            // Game 2 is another game: both screens switch to its own presenter (whoever plays it or watches it).
+            try tmux.send(bob, "x")
+            try await want(tmux, bob, "Bob never got back to the room") { $0.contains("Game 2: vote for the next game") }
+            try tmux.send(alice, "2")
+            try tmux.send(bob, "2")
+            for target in [alice, bob] {
+                try await want(tmux, target, "game 2's board never showed") {
+                    $0.contains("Four in a Row · Alice's party") && FourInARowScreen(tui: $0) != nil
+                }
+            }
             try tmux.send(alice, "q")
             try await want(tmux, alice, "q did not ask first") { $0.contains("Others are here: q again ends the party for all.") }
             try tmux.send(alice, "q")
