@@ -39,7 +39,7 @@ struct PartyClientCommand: AsyncParsableCommand {
     @Flag(help: "With --list: print JSON, one object per session.")
     var json = false
 
-    @Option(help: "Only sessions of this game (\(GameCatalog.idList)); with --connect, the game you expect.")
+    @Option(help: "Only sessions of this game (\(GameCatalog.idList), or party for party rooms); with --connect, the game you expect.")
     var game: String?
 
     @Option(name: .customLong("interface"), help: "Look on this network interface (repeatable; default: every multicast-capable one).")
@@ -66,8 +66,8 @@ struct PartyClientCommand: AsyncParsableCommand {
     func validate() throws {
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds.") }
         if json && !list { throw ValidationError("--json only works with --list (partyclient --list --json).") }
-        if let game, GameCatalog.game(id: game.lowercased()) == nil {
-            throw ValidationError("There is no game \"\(game)\"; the games are: \(GameCatalog.idList).")
+        if let game, game.lowercased() != "party", GameCatalog.game(id: game.lowercased()) == nil {
+            throw ValidationError("There is no game \"\(game)\"; the games are: \(GameCatalog.idList) (and party for party rooms).")
         }
         if let connect { _ = try HostAddress(parsing: connect) }
     }

@@ -5,7 +5,7 @@ extension EndToEnd {
     /// A party room in line mode through pipes: vote by name and number, scores, menu (issue 18).
     @Suite("A party room in line mode", .timeLimit(.minutes(2)))
     struct RoomLineModeTests {
-        @Test("vote by a bad name, then by name; --list shows the room playing; the game is played; scores shows the scoreboard; --results is written on SIGINT")
+        @Test("vote by a bad name, then by name; --list --game party shows the room playing; the game is played; scores shows the scoreboard; --results is written on SIGINT")
         func voteAndScores() async throws {
             let port = TestTools.freePort()
             let results = FileManager.default.temporaryDirectory.appendingPathComponent(TestTools.unique("room-results") + ".json").path
@@ -34,7 +34,8 @@ extension EndToEnd {
             // The network sees a room playing its game.
             var listed = ""
             let seen = await Poll.until(timeout: .seconds(15)) {
-                listed = (try? TestTools.run([Executables.path("partyclient"), "--list", "--interface", "lo", "--timeout", "1"]).output) ?? ""
+                listed = (try? TestTools.run([Executables.path("partyclient"), "--list", "--game", "party", "--interface", "lo",
+                                               "--timeout", "1"]).output) ?? ""
                 return listed.contains("Dee's party\tparty room, playing Rock Paper Scissors\t2/8 players\tplaying")
             }
             #expect(seen, "\(listed)")
