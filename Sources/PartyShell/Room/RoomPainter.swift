@@ -109,7 +109,7 @@ enum RoomPainter {
             canvas.put(entry.title, x: titleColumn, y: y, width: max(0, canvas.width - titleColumn), style: rowStyle)
             let markStyle = entry.playable ? TextStyle(foreground: color ? .green : nil) : TextStyle(dim: true)
             if markColumn < canvas.width { canvas.put(marks[index], x: markColumn, y: y, width: canvas.width - markColumn, style: markStyle) }
-            let voters = room.voters(for: entry.id).map { name in name }
+            let voters = room.voters(for: entry.id)
             var votes = voters.isEmpty ? (picked ? "picked" : "") : "\(voters.count): \(voters.joined(separator: ", "))"
             if picked, !voters.isEmpty { votes = "picked · " + votes }
             if !votes.isEmpty, voteColumn < canvas.width {
