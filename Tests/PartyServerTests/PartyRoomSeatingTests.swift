@@ -1,0 +1,118 @@
+import FourInARow
+import Foundation
+import PartyKit
+import PartyServer
+import PartyWire
+import Testing
+import TwentyFour
+
+/// Who plays and who watches in a party room, newcomers during a game, and games nobody finishes.
+@Suite("Party room seating")
+struct PartyRoomSeatingTests {
+    @Test("a game that seats fewer: its players take seats 0…n−1, the others watch from the seats after; a newcomer mid-game watches")
+    func watchersAndNewcomers() async throws {
+        let games = [HostedGame(FourInARow.self, configuration: .init()), HostedGame(TwentyFour.self, configuration: .init())]
+        let settings = RoomSettings(games: games, choice: .vote(countdownSeconds: 600), startDelayMilliseconds: 0)
+        _ = try await withRoom(settings) { host, port in
+            try await RawClient.with(port: port) { ann in
+                try await RawClient.with(port: port) { bob in
+                    try await RawClient.with(port: port) { cy in
+                        try await PartyRoomRawTests.hello(&cy, "Cy")
+                        _ = try await cy.next("welcome")
+                        try await PartyRoomRawTests.hello(&ann, "Ann", hostKey: host.hostKey)
+                        _ = try await ann.next("welcome")
+                        try await PartyRoomRawTests.hello(&bob, "Bob")
+                        _ = try await bob.next("welcome")
+                        for client in [ann, bob, cy] { try await client.sendFrame(#"{"type": "vote", "seq": 50, "game": "fourinarow"}"#) }
+                        let playing = try #require(try await PartyRoomRawTests.room(&cy, "playing"))
+                        PartyRoomRawTests.show(playing)
+                        let current = try #require(playing["current"] as? [String: Any])
+                        // Cy arrived first and voted like the others, but the first voters play.
+                        #expect((current["players"] as? [Int])?.count == 2)
+                        #expect((current["watchers"] as? [Int])?.count == 1)
+                        let lobby = try #require(try await cy.next("lobby"))
+                        PartyRoomRawTests.show(lobby)
+                        let players = try #require(lobby["players"] as? [[String: Any]])
+                        let watching = players.filter { $0["watching"] as? Bool == true }
+                        #expect(watching.map { $0["seat"] as? Int } == [2])
+                        #expect(lobby["you"] as? Int == 2)
+                        #expect(players.compactMap { $0["seat"] as? Int } == [0, 1, 2])
+                        let view = try #require(try await cy.next("view"))
+                        #expect(view["yourTurn"] as? Bool == false)
+                        try await cy.sendFrame(#"{"type": "move", "seq": 60, "move": {"column": 3}}"#)
+                        let refused = try #require(try await cy.next("moveRejected"))
+                        PartyRoomRawTests.show(refused)
+                        #expect(refused["reason"] as? String == "watching")
+                        // Dan arrives during the game: Four in a Row takes nobody mid-game, so Dan watches it.
+                        try await RawClient.with(port: port) { dan in
+                            try await PartyRoomRawTests.hello(&dan, "Dan")
+                            let welcome = try #require(try await dan.next())
+                            #expect(welcome["type"] as? String == "welcome")
+                            let danLobby = try #require(try await dan.next())
+                            #expect(danLobby["type"] as? String == "lobby")
+                            let danPlayers = try #require(danLobby["players"] as? [[String: Any]])
+                            let me = danPlayers.first { $0["seat"] as? Int == danLobby["you"] as? Int }
+                            #expect(me?["watching"] as? Bool == true)
+                            let room = try #require(try await dan.next())
+                            #expect(room["type"] as? String == "room")
+                            #expect(((room["current"] as? [String: Any])?["watchers"] as? [Int])?.contains(room["you"] as? Int ?? -1) == true)
+                            #expect(try await dan.next()?["type"] as? String == "view")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a game everyone who plays it leaves is abandoned: the room chooses again and nothing is scored")
+    func abandonedGameScoresNothing() async throws {
+        let settings = RoomSettings(games: [HostedGame(TwentyFour.self, configuration: .init())], choice: .vote(countdownSeconds: 600),
+                                    startDelayMilliseconds: 0)
+        let ((), report) = try await withRoom(settings) { _, port in
+            try await RawClient.with(port: port) { sam in
+                try await PartyRoomRawTests.hello(&sam, "Sam", extra: #""role": "spectator""#)
+                _ = try await sam.next("welcome")
+                try await RawClient.with(port: port) { ann in
+                    try await RawClient.with(port: port) { bob in
+                        try await PartyRoomRawTests.hello(&ann, "Ann")
+                        try await PartyRoomRawTests.hello(&bob, "Bob")
+                        _ = try await bob.next("welcome")
+                        try await ann.send("vote", #""game": "twentyfour""#)
+                        try await bob.send("vote", #""game": "twentyfour""#)
+                        _ = try await PartyRoomRawTests.room(&sam, "playing")
+                        try await ann.send("leave")
+                        try await bob.send("leave")
+                    }
+                }
+                let last = try #require(try await PartyRoomRawTests.room(&sam, "choosing"))
+                PartyRoomRawTests.show(last)
+                #expect(last["number"] as? Int == 1)
+                #expect(last["last"] == nil)
+                let scoreboard = try #require(last["scoreboard"] as? [[String: Any]])
+                #expect(scoreboard.count == 2)
+                #expect(scoreboard.allSatisfy { $0["points"] as? Int == 0 && $0["played"] as? Int == 0 && $0["present"] as? Bool == false })
+            }
+        }
+        #expect(report.games.isEmpty)
+        #expect(report.standings.allSatisfy { $0.points == 0 })
+    }
+
+    @Test("a session locked to one game sends gameOver with every seat's standing")
+    func lockedGameOverStandings() async throws {
+        try await withHost(FourInARow.self) { host, port in
+            try await RawClient.with(port: port) { alice in
+                try await RawClient.with(port: port) { bob in
+                    _ = try await ReconnectionTests.startGame(&alice, &bob, hostKey: host.hostKey)
+                    try await bob.send("leave")
+                    let over = try #require(try await alice.next("gameOver"))
+                    PartyRoomRawTests.show(over)
+                    let standings = try #require(over["standings"] as? [[String: Any]])
+                    #expect(standings.map { $0["seat"] as? Int } == [0, 1])
+                    #expect(standings.map { $0["place"] as? Int } == [1, 2])
+                    // A locked session never speaks of a room: the table comes next.
+                    #expect(try await alice.next()?["type"] as? String == "lobby")
+                }
+            }
+        }
+    }
+}
