@@ -69,8 +69,8 @@ actor Session {
     /// Every finished game of the room.
     var results: [RoomGameResult] = []
 
-    /// Whether this session is a party room.
-    var isRoom: Bool { room != nil }
+    /// Whether this session is a party room (a constant, so the move path never looks at the room).
+    let isRoom: Bool
 
     /// The event loop this actor and every connection of the session run on.
     nonisolated let loop: any EventLoop
@@ -91,6 +91,7 @@ actor Session {
         let seed = options.seed ?? system.next()
         random = SeededRandom(seed: seed)
         sessionID = Self.hex(bits: 64, using: &system)
+        isRoom = settings != nil
         if let settings = settings {
             games = settings.games
             descriptor = GameDescriptor(id: "party", title: "Party room", minPlayers: 1, maxPlayers: settings.capacity,

@@ -35,12 +35,12 @@ struct PartyRoomLoopbackTests {
                 #expect(await logs.watcher.wait { !$0.rooms.isEmpty })
                 group.addTask {
                     try await PartyConnection.withConnection(to: address, hello: roomHello("Ann", hostKey: host.hostKey)) { connection, welcome in
-                        _ = await playRoom(connection, welcome: welcome, log: logs.ann, script: RoomScript(votes: plan), seed: 1)
+                        _ = await playRoom(connection, welcome: welcome, log: logs.ann, script: RoomScript(votes: plan, quorum: 4), seed: 1)
                     }
                 }
                 group.addTask {
                     try await PartyConnection.withConnection(to: address, hello: roomHello("Bob")) { connection, welcome in
-                        _ = await playRoom(connection, welcome: welcome, log: logs.bob, script: RoomScript(votes: plan), seed: 2)
+                        _ = await playRoom(connection, welcome: welcome, log: logs.bob, script: RoomScript(votes: plan, quorum: 4), seed: 2)
                     }
                 }
                 group.addTask {
@@ -52,7 +52,7 @@ struct PartyRoomLoopbackTests {
                 // the second game starts (the room waits for Cy's vote), and Cy comes back with the token.
                 let proxyAddress = HostAddress(host: "127.0.0.1", port: proxy.port)
                 let token = try await PartyConnection.withConnection(to: proxyAddress, hello: roomHello("Cy")) { connection, welcome in
-                    let end = await playRoom(connection, welcome: welcome, log: logs.cy, script: RoomScript(votes: plan, dropAfterGame: 1), seed: 3)
+                    let end = await playRoom(connection, welcome: welcome, log: logs.cy, script: RoomScript(votes: plan, quorum: 4, dropAfterGame: 1), seed: 3)
                     #expect(end == .dropped)
                     proxy.cut()
                     return welcome.token
@@ -65,7 +65,7 @@ struct PartyRoomLoopbackTests {
                 group.addTask {
                     try await PartyConnection.withConnection(to: address, hello: roomHello("Cy", token: token)) { connection, welcome in
                         #expect(welcome.reconnected)
-                        _ = await playRoom(connection, welcome: welcome, log: logs.cy, script: RoomScript(votes: plan), seed: 3)
+                        _ = await playRoom(connection, welcome: welcome, log: logs.cy, script: RoomScript(votes: plan, quorum: 4), seed: 3)
                     }
                 }
                 // Three games later the room is choosing the fourth: the host ends the party.
@@ -85,7 +85,8 @@ struct PartyRoomLoopbackTests {
         for (index, over) in watcher.gameOvers.enumerated() {
             let players = try #require(watcher.started[index + 1]?.current?.players)
             let standings = try #require(over.standings)
-            #expect(standings.count == players.count)
+            #expect(standings.count == players.count, "game \(index + 1): \(over) after \(String(describing: watcher.started[index + 1]))")
+            try #require(standings.allSatisfy { players.indices.contains($0.seat) })
             let points = PartyScoring.points(for: standings.map { Standing(seat: SeatID(players[$0.seat]), place: $0.place, score: $0.score) })
             for (member, earned) in points { expected[member.index, default: 0] += earned }
             #expect(report.games[index].placements.map(\.member).sorted() == players.sorted())

@@ -24,7 +24,7 @@ struct PartyRoomRawTests {
             try await RawClient.with(port: port) { ann in
                 try await ann.send("hello", #""protocol": 2, "client": "test", "clientVersion": "1", "name": "Ann""#)
                 let welcome = try #require(try await ann.next())
-                Self.show(welcome)
+                Self.show(ann)
                 #expect(welcome["type"] as? String == "welcome")
                 #expect(welcome["game"] as? String == "party")
                 #expect(welcome["room"] as? Bool == true)
@@ -32,18 +32,18 @@ struct PartyRoomRawTests {
                 let lobby = try #require(try await ann.next())
                 #expect(lobby["type"] as? String == "lobby")
                 let room = try #require(try await ann.next())
-                Self.show(room)
+                Self.show(ann)
                 #expect(room["type"] as? String == "room")
                 #expect(room["state"] as? String == "choosing")
                 try await ann.send("vote", #""game": "fourinarow""#)
                 let refused = try #require(try await ann.next("error"))
-                Self.show(refused)
+                Self.show(ann)
                 #expect(refused["reason"] as? String == "notPlayable")
                 try await ann.send("vote", #""game": "chess""#)
                 #expect(try await ann.next("error")?["reason"] as? String == "unknownGame")
                 try await ann.send("vote", #""game": "twentyfour""#)
-                let started = try #require(try await ann.next("room"))
-                Self.show(started)
+                _ = try #require(try await ann.next("room"))
+                Self.show(ann)
             }
         }
     }
@@ -70,7 +70,7 @@ struct PartyRoomRawTests {
             try await RawClient.with(port: port) { old in
                 try await old.hello("Old")
                 let reject = try #require(try await old.next())
-                Self.show(reject)
+                Self.show(old)
                 #expect(reject["reason"] as? String == "unsupportedVersion")
                 #expect(reject["message"] as? String
                         == "This is a party room (a different game each time); it needs protocol 2 and your client speaks 1. Please update.")
@@ -78,7 +78,7 @@ struct PartyRoomRawTests {
             try await RawClient.with(port: port) { lost in
                 try await Self.hello(&lost, "Lost", extra: #""game": "chess""#)
                 let reject = try #require(try await lost.next())
-                Self.show(reject)
+                Self.show(lost)
                 #expect(reject["reason"] as? String == "wrongGame")
                 #expect(reject["message"] as? String == "This party room plays Four in a Row, Snap! and TwentyFour, not chess.")
             }
@@ -113,22 +113,22 @@ struct PartyRoomRawTests {
                     #expect(choosing["waitingFor"] as? [String] == ["Ann"])
                     try await bob.send("vote", #""game": "snap""#)
                     let refused = try #require(try await bob.next("error"))
-                    Self.show(refused)
+                    Self.show(bob)
                     #expect(refused["reason"] as? String == "hostChooses")
                     try await ann.send("start")
                     #expect(try await ann.next("error")?["message"] as? String == "Nobody has voted yet.")
                     try await ann.send("vote", #""game": "fourinarow""#)
                     let starting = try #require(try await Self.room(&bob, "starting"))
-                    Self.show(starting)
+                    Self.show(bob)
                     #expect((starting["countdownMs"] as? Int ?? 0) > 500_000)
                     #expect(starting["message"] as? String == "The host chose Four in a Row.")
                     try await bob.send("start")
                     #expect(try await bob.next("error")?["reason"] as? String == "notHost")
                     try await ann.send("start")
-                    let playing = try #require(try await Self.room(&bob, "playing"))
-                    Self.show(playing)
+                    _ = try #require(try await Self.room(&bob, "playing"))
+                    Self.show(bob)
                     let lobby = try #require(try await bob.next("lobby"))
-                    Self.show(lobby)
+                    Self.show(bob)
                     #expect(lobby["state"] as? String == "playing")
                     #expect(try await bob.next("view") != nil)
                     try await ann.send("start")
@@ -140,6 +140,25 @@ struct PartyRoomRawTests {
                     #expect(noRematch["inReplyTo"] as? Int == bob.seq)
                     try await ann.send("vote", #""game": "snap""#)
                     #expect(try await ann.next("error")?["reason"] as? String == "notChoosing")
+                    // Bob leaves: Ann wins; gameOver with standings, the room chooses again with the result.
+                    try await bob.send("leave")
+                    let over = try #require(try await ann.next("gameOver"))
+                    Self.show(ann)
+                    #expect((over["standings"] as? [[String: Any]])?.map { $0["place"] as? Int } == [1, 2])
+                    let after = try #require(try await ann.next("room"))
+                    Self.show(ann)
+                    #expect(after["state"] as? String == "choosing")
+                    #expect((after["last"] as? [String: Any])?["game"] as? String == "fourinarow")
+                    let table = try #require(try await ann.next())
+                    Self.show(ann)
+                    #expect(table["type"] as? String == "lobby" && table["state"] as? String == "lobby")
+                    host.shutdown(message: "Good night.")
+                    let ended = try #require(try await ann.next("ended"))
+                    Self.show(ann)
+                    let final = try #require(ended["scoreboard"] as? [[String: Any]])
+                    #expect(final.map { $0["name"] as? String } == ["Ann", "Bob"])
+                    #expect(final.map { $0["points"] as? Int } == [100, 0])
+                    #expect(final.map { $0["present"] as? Bool } == [true, false])
                 }
             }
         }
@@ -196,7 +215,7 @@ struct PartyRoomRawTests {
             try await RawClient.with(port: port) { ann in
                 try await Self.hello(&ann, "Ann")
                 let choosing = try #require(try await Self.room(&ann, "choosing"))
-                Self.show(choosing)
+                Self.show(ann)
                 #expect(choosing["proposal"] as? String == "twentyfour")
                 #expect(choosing["message"] as? String == "Next on the playlist: TwentyFour — vote for it to start.")
                 try await ann.send("vote", #""game": "snap""#)
@@ -208,9 +227,10 @@ struct PartyRoomRawTests {
         }
     }
 
-    static func show(_ object: [String: Any]) {
-        guard ProcessInfo.processInfo.environment["ROOM_TEST_LOG"] != nil,
-              let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
-        print("WIRE", String(decoding: data, as: UTF8.self))
+    /// With `ROOM_TEST_LOG` set, prints the frame `client` read last exactly as the host sent it
+    /// (PROTOCOL.md's examples come from here).
+    static func show(_ client: RawClient) {
+        guard ProcessInfo.processInfo.environment["ROOM_TEST_LOG"] != nil else { return }
+        print("WIRE", client.lastFrame)
     }
 }

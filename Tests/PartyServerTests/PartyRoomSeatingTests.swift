@@ -23,15 +23,19 @@ struct PartyRoomSeatingTests {
                         _ = try await ann.next("welcome")
                         try await PartyRoomRawTests.hello(&bob, "Bob")
                         _ = try await bob.next("welcome")
-                        for client in [ann, bob, cy] { try await client.sendFrame(#"{"type": "vote", "seq": 50, "game": "fourinarow"}"#) }
+                        // Ann and Bob vote first, then Cy: the first voters play.
+                        try await ann.send("vote", #""game": "fourinarow""#)
+                        try await bob.send("vote", #""game": "fourinarow""#)
+                        while let room = try await cy.next("room"), (room["votes"] as? [Any])?.count != 2 {}
+                        try await cy.send("vote", #""game": "fourinarow""#)
                         let playing = try #require(try await PartyRoomRawTests.room(&cy, "playing"))
-                        PartyRoomRawTests.show(playing)
+                        PartyRoomRawTests.show(cy)
                         let current = try #require(playing["current"] as? [String: Any])
-                        // Cy arrived first and voted like the others, but the first voters play.
+                        // Cy arrived first, but voted last: Ann and Bob play, Cy watches.
                         #expect((current["players"] as? [Int])?.count == 2)
                         #expect((current["watchers"] as? [Int])?.count == 1)
                         let lobby = try #require(try await cy.next("lobby"))
-                        PartyRoomRawTests.show(lobby)
+                        PartyRoomRawTests.show(cy)
                         let players = try #require(lobby["players"] as? [[String: Any]])
                         let watching = players.filter { $0["watching"] as? Bool == true }
                         #expect(watching.map { $0["seat"] as? Int } == [2])
@@ -39,9 +43,9 @@ struct PartyRoomSeatingTests {
                         #expect(players.compactMap { $0["seat"] as? Int } == [0, 1, 2])
                         let view = try #require(try await cy.next("view"))
                         #expect(view["yourTurn"] as? Bool == false)
-                        try await cy.sendFrame(#"{"type": "move", "seq": 60, "move": {"column": 3}}"#)
+                        try await cy.send("move", #""move": {"column": 3}"#)
                         let refused = try #require(try await cy.next("moveRejected"))
-                        PartyRoomRawTests.show(refused)
+                        PartyRoomRawTests.show(cy)
                         #expect(refused["reason"] as? String == "watching")
                         // Dan arrives during the game: Four in a Row takes nobody mid-game, so Dan watches it.
                         try await RawClient.with(port: port) { dan in
@@ -85,7 +89,7 @@ struct PartyRoomSeatingTests {
                     }
                 }
                 let last = try #require(try await PartyRoomRawTests.room(&sam, "choosing"))
-                PartyRoomRawTests.show(last)
+                PartyRoomRawTests.show(sam)
                 #expect(last["number"] as? Int == 1)
                 #expect(last["last"] == nil)
                 let scoreboard = try #require(last["scoreboard"] as? [[String: Any]])
@@ -105,7 +109,7 @@ struct PartyRoomSeatingTests {
                     _ = try await ReconnectionTests.startGame(&alice, &bob, hostKey: host.hostKey)
                     try await bob.send("leave")
                     let over = try #require(try await alice.next("gameOver"))
-                    PartyRoomRawTests.show(over)
+                    PartyRoomRawTests.show(alice)
                     let standings = try #require(over["standings"] as? [[String: Any]])
                     #expect(standings.map { $0["seat"] as? Int } == [0, 1])
                     #expect(standings.map { $0["place"] as? Int } == [1, 2])

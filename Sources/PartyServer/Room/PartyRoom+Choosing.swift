@@ -99,7 +99,7 @@ extension PartyRoom {
         var text = announcement
         if !watchers.isEmpty {
             text += " \(game.title) seats \(game.maxPlayers): \(Self.list(players.map(\.name))) play (who played least first);"
-                + " \(Self.list(watchers.map(\.name))) watch."
+                + " \(Self.list(watchers.map(\.name))) \(watchers.count == 1 ? "watches" : "watch")."
         }
         // Seats in arrival order, so the table looks the same from game to game.
         let chosen = Set(players.map(\.id))

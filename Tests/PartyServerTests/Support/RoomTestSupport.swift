@@ -109,6 +109,8 @@ final class RoomLog: Sendable {
 struct RoomScript: Sendable {
     /// The game to vote for, by the room's game number (none: do not vote).
     var votes: [Int: String] = [:]
+    /// Vote only once this many members are present (so every game has the whole table).
+    var quorum = 1
     /// Leave the loop (the caller then cuts the connection) when `gameOver` of this game arrives.
     var dropAfterGame: Int?
 }
@@ -150,6 +152,7 @@ func playRoom(_ connection: PartyConnection, welcome: Welcome, log: RoomLog, scr
             }
             // Vote once the game can be played by those present (a vote for it before is refused).
             if message.state == "choosing", let you = message.you, let game = script.votes[message.number],
+               message.scoreboard.filter(\.present).count >= script.quorum,
                !message.votes.contains(where: { $0.member == you }), message.menu.contains(where: { $0.id == game && $0.playable }),
                votedFor != (message.number, message.menu.filter(\.playable).count) {
                 votedFor = (message.number, message.menu.filter(\.playable).count)
