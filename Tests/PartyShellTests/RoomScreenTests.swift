@@ -27,10 +27,10 @@ import Testing
     }
 
     /// Words on the 80×24 screen that are not whole words of the same room drawn roomy.
-    func cutWords(_ message: RoomMessage) -> [String] {
+    func cutWords(_ message: RoomMessage, width: Int = 80, height: Int = 24) -> [String] {
         let roomy = draw(message, width: 200, height: 60).text
         let vocabulary = Set(roomy.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
-        let screen = draw(message).text
+        let screen = draw(message, width: width, height: height).text
         return screen.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init).filter { word in
             vocabulary.contains(word) || (word.hasSuffix("…") && vocabulary.contains { $0.hasPrefix(word.dropLast()) }) ? false : true
         }
@@ -85,6 +85,19 @@ import Testing
         #expect(row(canvas, containing: "Player 16")?.contains("▶") == true, "our line shows even at the bottom:\n\(screen)")
         #expect(screen.contains("more"), "\(screen)")
         #expect(canvas.text(ofRow: canvas.height - 1).trimmingWhitespace().isEmpty == false)
+    }
+
+    @Test("at 120 columns and more the scoreboard stands beside the menu, whole")
+    func wide() throws {
+        var message = RoomSamples.choosing()
+        message.scoreboard = (0..<16).map {
+            RoomScoreLine(place: $0 + 1, member: $0, name: "Player \($0 + 1)", points: 50 - $0, played: 3, wins: 0, present: true)
+        }
+        let canvas = draw(message, width: 120, height: 30)
+        let menuRow = try #require(row(canvas, containing: "Four in a Row  "), "\(canvas.text)")
+        #expect(menuRow.contains("Place") || menuRow.contains("Player"), "the scoreboard is not beside the menu:\n\(canvas.text)")
+        #expect(row(canvas, containing: "Player 16") != nil && !canvas.text.contains("more"), "\(canvas.text)")
+        #expect(cutWords(message, width: 120, height: 30) == [])
     }
 
     @Test("starting: the pick, who plays and who watches; no cursor")

@@ -22,29 +22,49 @@ enum RoomPainter {
             canvas.putCentered("Joining the party room…", y: canvas.height / 2)
             return
         }
-        let width = canvas.width
         var y = 0
-        func line(_ text: String, x: Int = 2, style: TextStyle = .plain) {
-            if y < canvas.height { canvas.put(text, x: x, y: y, width: max(0, width - x), style: style) }
+        func line(_ text: String, x: Int = 2, style: TextStyle = .plain, on canvas: inout Canvas) {
+            if y < canvas.height { canvas.put(text, x: x, y: y, width: max(0, canvas.width - x), style: style) }
             y += 1
         }
-        line(headline(room, viewer: viewer, now: now), style: TextStyle(foreground: color ? .cyan : nil, bold: true))
-        if !message.message.isEmpty { line(message.message) }
+        line(headline(room, viewer: viewer, now: now), style: TextStyle(foreground: color ? .cyan : nil, bold: true), on: &canvas)
+        if !message.message.isEmpty { line(message.message, on: &canvas) }
         if let current = room.current {
-            line(lineup(current, room: room, you: viewer.member), style: TextStyle(dim: true))
+            line(lineup(current, room: room, you: viewer.member), style: TextStyle(dim: true), on: &canvas)
         }
         y += 1
-        drawMenu(room, viewer: viewer, color: color, y: &y, on: &canvas)
+        // Wide terminals show the scoreboard beside the menu; narrower ones below it.
+        let wide = canvas.width >= wideWidth
+        let scoreboardColumns = min(maxScoreboardColumns,
+                                    2 + (scoreboardRows(room.scoreboard, you: viewer.member, fitting: 1000, width: 200).map(\.displayWidth).max() ?? 0))
+        let top = y
+        var left = Canvas(width: wide ? canvas.width - scoreboardColumns : canvas.width, height: max(0, canvas.height - top))
+        y = 0
+        drawMenu(room, viewer: viewer, color: color, y: &y, on: &left)
         if let waiting = waitingLine(room, you: viewer.member) {
             y += 1
-            line(waiting)
+            line(waiting, on: &left)
         }
         y += 1
         if let last = room.last {
-            line(resultLine(last), style: TextStyle(bold: true))
+            line(resultLine(last), style: TextStyle(bold: true), on: &left)
         }
-        drawScoreboard(room.scoreboard, you: viewer.member, y: &y, on: &canvas)
+        if wide {
+            canvas.paste(left, x: 0, y: top)
+            var right = Canvas(width: scoreboardColumns, height: max(0, canvas.height - top))
+            y = 0
+            drawScoreboard(room.scoreboard, you: viewer.member, y: &y, on: &right)
+            canvas.paste(right, x: canvas.width - scoreboardColumns, y: top)
+        } else {
+            drawScoreboard(room.scoreboard, you: viewer.member, y: &y, on: &left)
+            canvas.paste(left, x: 0, y: top)
+        }
     }
+
+    /// From this many columns on, the scoreboard stands beside the menu.
+    static let wideWidth = 120
+    /// The most columns the scoreboard takes beside the menu.
+    static let maxScoreboardColumns = 56
 
     /// The first line: which game is being chosen or is coming, and the countdown.
     static func headline(_ room: RoomState, viewer: Viewer, now: ContinuousClock.Instant = .now) -> String {
@@ -110,8 +130,8 @@ enum RoomPainter {
             let markStyle = entry.playable ? TextStyle(foreground: color ? .green : nil) : TextStyle(dim: true)
             if markColumn < canvas.width { canvas.put(marks[index], x: markColumn, y: y, width: canvas.width - markColumn, style: markStyle) }
             let voters = room.voters(for: entry.id)
-            var votes = voters.isEmpty ? (picked ? "picked" : "") : "\(voters.count): \(voters.joined(separator: ", "))"
-            if picked, !voters.isEmpty { votes = "picked · " + votes }
+            // The pick is named in the headline and its row is bold; "picked" shows where no vote says it.
+            let votes = voters.isEmpty ? (picked ? "picked" : "") : "\(voters.count): \(voters.joined(separator: ", "))"
             if !votes.isEmpty, voteColumn < canvas.width {
                 canvas.put(DisplayWidth.truncated(votes, columns: canvas.width - voteColumn - 1), x: voteColumn, y: y, style: rowStyle)
             }
@@ -172,9 +192,10 @@ enum RoomPainter {
         }
     }
 
-    /// The scoreboard's header and rows, at most `fitting` rows after the header, `width` wide.
+    /// The scoreboard's header and rows, at most `fitting` rows after the header, `width` wide
+    /// (trailing spaces trimmed).
     static func scoreboardRows(_ lines: [RoomScoreLine], you: Int?, fitting: Int, width: Int) -> [String] {
-        let nameWidth = min(max(4, lines.map { $0.name.displayWidth + ($0.present ? 0 : 7) }.max() ?? 0), max(8, width - 34))
+        let nameWidth = min(max(4, lines.map { $0.name.displayWidth + ($0.present ? 0 : 7) }.max() ?? 0), max(8, width - 29))
         func row(_ place: String, _ name: String, _ points: String, _ games: String, _ wins: String, marker: String = "  ") -> String {
             marker + place.rightPadded(6) + DisplayWidth.truncated(name, columns: nameWidth).rightPadded(nameWidth + 2)
                 + points.leftPadded(6) + games.leftPadded(7) + wins.leftPadded(6)
@@ -191,7 +212,7 @@ enum RoomPainter {
         }
         var rows = [header] + shown.map(render)
         if shown.count < lines.count { rows.append("  … and \(lines.count - shown.count) more") }
-        return rows
+        return rows.map(\.trimmedTrailing)
         func render(_ line: RoomScoreLine) -> String {
             row("\(line.place).", line.name + (line.present ? "" : " (left)"), "\(line.points)", "\(line.played)", "\(line.wins)",
                 marker: line.member == you ? "▶ " : "  ")
