@@ -18,12 +18,15 @@ let package = Package(
         .library(name: "PartyClient", targets: ["PartyClient"]),
         .library(name: "PartyDiscovery", targets: ["PartyDiscovery"]),
         .library(name: "PartyGames", targets: ["PartyGames"]),
+        .library(name: "PartyWeb", targets: ["PartyWeb"]),
     ] + games.map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        // HMAC-SHA256 for TSIG-signed DNS updates (wide-area DNS-SD); PartyDiscovery only.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         // The game API: depends on nothing at all.
@@ -35,11 +38,13 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOExtras", package: "swift-nio-extras"),
         ]),
-        // mDNS / DNS-SD responder and browser (RFC 6762 / 6763) on NIO UDP multicast.
+        // mDNS / DNS-SD responder and browser (RFC 6762 / 6763) on NIO UDP multicast, and wide-area
+        // DNS-SD: unicast queries and TSIG-signed updates (RFC 2136 / 8945) to a DNS server.
         .target(name: "PartyDiscovery", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "PartyServer", dependencies: [
             "PartyKit", "PartyWire",
@@ -56,6 +61,13 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "PartyTerminal", dependencies: ["PartyKit"]),
+        // HTTP + WebSocket on the host's port beside the framed protocol, the page's assets, the QR code.
+        .target(name: "PartyWeb", dependencies: [
+            "PartyWire",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+        ]),
         // `swift package --allow-writing-to-package-directory new-game <Name>`: creates and registers a
         // game (docs/ADDING_A_GAME.md). The plugin only runs party-scaffold; PartyScaffold has the logic.
         .target(name: "PartyScaffold"),
@@ -110,6 +122,13 @@ let package = Package(
         ], exclude: ["Scripts"]),
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
         .testTarget(name: "PartyScaffoldTests", dependencies: ["PartyScaffold"]),
+        .testTarget(name: "PartyWebTests", dependencies: [
+            "PartyWeb", "PartyWire",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+        ]),
     ]
         + games.map { .target(name: $0, dependencies: ["PartyKit"], path: "Games/\($0)") }
         + games.map {

@@ -16,12 +16,15 @@ public struct SessionLobby: Sendable {
     public var color: Bool
     /// The game ids this client draws itself; other sessions are marked as played in plain text.
     public var drawnGames: Set<String>?
+    /// Unicast DNS domains to browse beside the local network (wide-area DNS-SD), if any.
+    public var wideArea: WideAreaBrowser?
     /// The titles of the games this build knows, by id (a party room's list line names its game).
     public var gameTitles: [String: String]
 
     /// Creates a lobby.
     public init(gameFilter: String?, interfaces: DiscoveryInterfaces, fullScreen: Bool, color: Bool, drawnGames: Set<String>? = nil,
-                gameTitles: [String: String] = [:]) {
+                wideArea: WideAreaBrowser? = nil, gameTitles: [String: String] = [:]) {
+        self.wideArea = wideArea
         self.drawnGames = drawnGames
         self.gameTitles = gameTitles
         self.gameFilter = gameFilter
@@ -46,7 +49,7 @@ public struct SessionLobby: Sendable {
         // Said at once, not after an endless "Looking for sessions…" (the browser's own error
         // would only surface when it stops).
         try interfaces.validate()
-        let browser = try ServiceBrowser(subtype: gameFilter.map { "_\($0)" }, interfaces: interfaces)
+        let browser = try ServiceBrowser(subtype: gameFilter.map { "_\($0)" }, interfaces: interfaces, wideArea: wideArea)
         return try await withThrowingTaskGroup(of: Choice?.self) { group in
             group.addTask {
                 try await browser.run()
@@ -89,7 +92,8 @@ public struct SessionLobby: Sendable {
         let closed = service.txt["open"] == "0" ? " (full: w to watch)" : ""
         // "Alice's Four in a Row" already names its game: the title is not said twice.
         let game = service.instanceName.lowercased().contains(title.lowercased()) ? "" : "\(title), "
-        return "\(service.instanceName) — \(game)\(players) players, \(state)\(code)\(closed)"
+        let area = service.domain.map { " · wide-area \($0)" } ?? ""
+        return "\(service.instanceName) — \(game)\(players) players, \(state)\(code)\(closed)\(area)"
     }
 
     /// A party room's line: "Alice's party — party room, playing Snap! — 3/16 players" (or
@@ -97,7 +101,8 @@ public struct SessionLobby: Sendable {
     static func roomLine(for service: DiscoveredService, titles: [String: String]) -> String {
         let code = service.txt["code"] == "1" ? ", code needed" : ""
         let closed = service.txt["open"] == "0" ? " (full: w to watch)" : ""
-        return "\(service.instanceName) — \(roomActivity(txt: service.txt, titles: titles)) — \(service.txt["players"] ?? "?") players\(code)\(closed)"
+        let area = service.domain.map { " · wide-area \($0)" } ?? ""
+        return "\(service.instanceName) — \(roomActivity(txt: service.txt, titles: titles)) — \(service.txt["players"] ?? "?") players\(code)\(closed)\(area)"
     }
 
     /// What a party room is doing, from its TXT: "party room, playing Snap!", "party room, starting
@@ -160,15 +165,18 @@ public struct SessionLobby: Sendable {
                     }
                 }
                 waiting = []
+                // A wide-area domain that cannot be browsed is said under the list.
+                let problems = await browser.wideAreaFailures.map { "Note: \($0)." }
                 let lines = services.map { self.line(for: $0) }
-                guard lines != shown else { continue }
+                guard lines + problems != shown else { continue }
+                problems.forEach(Console.say)
                 if lines.isEmpty {
                     Console.say("No sessions found yet. Press Enter to look again, q to quit.")
                 } else {
                     for (index, line) in lines.enumerated() { Console.say("\(index + 1). \(line)") }
                     Console.say("Type a number to join (w1 watches number 1), Enter to list again, q to quit.")
                 }
-                shown = lines
+                shown = lines + problems
             }
             return nil
         }
@@ -217,7 +225,8 @@ public struct SessionLobby: Sendable {
                 default: break
                 }
                 if input != nil { notice = nil }
-                draw(services, selected: selected, notice: notice, on: terminal)
+                let problem = await browser.wideAreaFailures.first.map { "Note: \($0)." }
+                draw(services, selected: selected, notice: notice ?? problem, on: terminal)
             }
             return nil
         }

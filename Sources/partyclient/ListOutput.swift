@@ -13,6 +13,8 @@ enum ListOutput {
                 var object: [String: Any] = [
                     "name": service.instanceName, "host": service.hostName, "port": Int(service.port),
                     "addresses": service.addresses, "txt": service.txt,
+                    // Where it was found: "local" (mDNS) or the wide-area DNS domain.
+                    "domain": service.domain ?? "local", "wideArea": service.isWideArea,
                 ]
                 // A party room also says what it is doing: "party room, playing Snap!".
                 if service.txt["room"] == "1" { object["room"] = SessionLobby.roomActivity(txt: service.txt, titles: titles) }
@@ -28,7 +30,8 @@ enum ListOutput {
             let addresses = service.addresses.map { $0.contains(":") ? "[\($0)]:\(service.port)" : "\($0):\(service.port)" }
             let address = addresses.isEmpty ? "port \(service.port)" : addresses.joined(separator: " ")
             let code = service.txt["code"] == "1" ? "join code needed" : "no join code"
-            return "\(service.instanceName)\t\(title)\t\(service.txt["players"] ?? "?") players\t\(service.txt["state"] ?? "?")\t\(address)\t\(code)"
+            let area = service.domain.map { "\twide-area \($0)" } ?? ""
+            return "\(service.instanceName)\t\(title)\t\(service.txt["players"] ?? "?") players\t\(service.txt["state"] ?? "?")\t\(address)\t\(code)\(area)"
         }.joined(separator: "\n")
     }
 

@@ -45,6 +45,12 @@ struct PartyClientCommand: AsyncParsableCommand {
     @Option(name: .customLong("interface"), help: "Look on this network interface (repeatable; default: every multicast-capable one).")
     var interfaces: [String] = []
 
+    @Option(name: .customLong("browse-domain"), help: "Also list the sessions published in this DNS domain (wide-area DNS-SD; repeatable).")
+    var browseDomains: [String] = []
+
+    @Option(help: "With --browse-domain: the DNS server to ask (HOST or HOST:PORT; default: the system's, from /etc/resolv.conf).")
+    var dnsServer: String?
+
     @Flag(help: "Watch as a spectator instead of playing (spectators see no hidden information).")
     var watch = false
 
@@ -70,6 +76,7 @@ struct PartyClientCommand: AsyncParsableCommand {
             throw ValidationError("There is no game \"\(game)\"; the games are: \(GameCatalog.idList) (and party for party rooms).")
         }
         if let connect { _ = try HostAddress(parsing: connect) }
+        _ = try WideAreaListing.browser(self)
     }
 
     /// Reads the command line (a negative number after an option is that option's value, to be
@@ -111,8 +118,7 @@ struct PartyClientCommand: AsyncParsableCommand {
             return handler
         }
         if list {
-            let services = try await ServiceBrowser.list(subtype: game.map { "_\($0)" }, interfaces: interfaceChoice,
-                                                         duration: .milliseconds(Int64(timeout * 1000)))
+            let services = try await WideAreaListing.list(self, interfaces: interfaceChoice, duration: .milliseconds(Int64(timeout * 1000)))
             Console.say(ListOutput.render(services, json: json))
             return
         }
@@ -123,7 +129,8 @@ struct PartyClientCommand: AsyncParsableCommand {
             return say(try await join(address, instance: nil, watching: watch, as: playerName, fullScreen: fullScreen))
         }
         let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen,
-                                 color: Terminal.colorEnabled, drawnGames: Set(drawnGames), gameTitles: ListOutput.titles)
+                                 color: Terminal.colorEnabled, drawnGames: Set(drawnGames), wideArea: try WideAreaListing.browser(self),
+                                 gameTitles: ListOutput.titles)
         var notice: String?
         while let chosen = try await lobby.choose(notice: notice) {
             do {

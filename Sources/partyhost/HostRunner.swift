@@ -61,6 +61,15 @@ struct HostRunner {
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(Game.self, name: sessionName, port: port)
+            let initial = SessionStatus(players: 0, maxPlayers: Game.descriptor.maxPlayers, state: "lobby", joinable: true)
+            let wideArea = WideAreaPublishing.make(command, name: sessionName, subtype: "_\(Game.descriptor.id)", port: port,
+                                                   txt: txt(Game.self, status: initial), warnings: warnings)
+            if let wideArea {
+                group.addTask {
+                    await wideArea.run(warnings: warnings)
+                    return false
+                }
+            }
             if let advertiser {
                 group.addTask {
                     do {
@@ -70,9 +79,12 @@ struct HostRunner {
                     }
                     return false
                 }
+            }
+            if advertiser != nil || wideArea != nil {
                 group.addTask {
                     for await status in server.statusUpdates {
-                        try? await advertiser.updateTXT(txt(Game.self, status: status))
+                        try? await advertiser?.updateTXT(txt(Game.self, status: status))
+                        await wideArea?.publisher.updateTXT(txt(Game.self, status: status))
                     }
                     return false
                 }
@@ -120,6 +132,7 @@ struct HostRunner {
             // advertisement says goodbye and everything else stops.
             while let finished = try await group.next(), !finished {}
             advertiser?.stop()
+            wideArea?.stop()
             group.cancelAll()
             while let _ = try? await group.next() {}
         }

@@ -111,6 +111,18 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Flag(help: "Use the plain line mode even on a terminal.")
     var lineMode = false
 
+    @Option(help: "Also publish the session in this DNS domain (wide-area DNS-SD), e.g. party.example.org; with --dns-server and --tsig-key.")
+    var publishDomain: String?
+
+    @Option(help: "With --publish-domain: the DNS server that takes updates for the zone (HOST or HOST:PORT).")
+    var dnsServer: String?
+
+    @Option(help: ArgumentHelp("With --publish-domain: the TSIG key file (hmac-sha256, as tsig-keygen writes it).", valueName: "file"))
+    var tsigKey: String?
+
+    @Option(help: "With --publish-domain: a DNS name that already leads to this machine (default: partyhost-<hex>.<domain> with this machine's addresses).")
+    var publishHost: String?
+
     @Option(help: "The seed of all randomness (for replaying a session).")
     var seed: UInt64?
 
@@ -155,6 +167,7 @@ struct PartyHostCommand: AsyncParsableCommand {
         if let code, code != Self.generateCode, code.trimmingWhitespace().isEmpty || code.count > 32 {
             throw ValidationError("--code must be 1 to 32 characters (or give --code alone to make one up).")
         }
+        try WideAreaPublishing.validate(self)
     }
 
     /// The value `--code` gets when it is given alone.

@@ -91,6 +91,9 @@ final class ScriptProcess: @unchecked Sendable {
         try process.run()
     }
 
+    /// True while the program runs.
+    var isRunning: Bool { process.isRunning }
+
     /// Everything printed so far.
     var text: String { lock.withLock { output } }
 

@@ -14,9 +14,14 @@ public struct DiscoveredService: Sendable, Hashable, Identifiable, CustomStringC
     public var addresses: [String]
     /// The TXT key/value pairs.
     public var txt: [String: String]
+    /// The unicast DNS domain it was found in (wide-area DNS-SD, such as `party.example.org`);
+    /// nil for a session found by multicast DNS on the local network.
+    public var domain: String?
 
     /// Creates a description (browsers make these; tests and UIs may too).
-    public init(instanceName: String, serviceType: String, hostName: String, port: UInt16, addresses: [String], txt: [String: String]) {
+    public init(instanceName: String, serviceType: String, hostName: String, port: UInt16, addresses: [String], txt: [String: String],
+                domain: String? = nil) {
+        self.domain = domain
         self.instanceName = instanceName
         self.serviceType = serviceType
         self.hostName = hostName
@@ -25,8 +30,11 @@ public struct DiscoveredService: Sendable, Hashable, Identifiable, CustomStringC
         self.txt = txt
     }
 
-    /// The instance name identifies the service.
-    public var id: String { instanceName }
+    /// The instance name identifies the service (with its domain, for a wide-area one).
+    public var id: String { domain.map { "\(instanceName).\($0)" } ?? instanceName }
+
+    /// True for a session found in a unicast DNS domain rather than on the local network.
+    public var isWideArea: Bool { domain != nil }
 
     /// True when a connection can be made: an address is known.
     public var isResolved: Bool { !addresses.isEmpty }
@@ -34,6 +42,7 @@ public struct DiscoveredService: Sendable, Hashable, Identifiable, CustomStringC
     /// `name (host:port) key=value…` for logs and `--list`.
     public var description: String {
         let pairs = txt.keys.sorted().map { "\($0)=\(txt[$0] ?? "")" }.joined(separator: " ")
-        return "\(instanceName) (\(hostName) \(addresses.joined(separator: ",")):\(port)) \(pairs)"
+        let area = domain.map { " [wide-area \($0)]" } ?? ""
+        return "\(instanceName)\(area) (\(hostName) \(addresses.joined(separator: ",")):\(port)) \(pairs)"
     }
 }

@@ -45,6 +45,14 @@ public actor ServiceBrowser {
     /// client needs to connect to it.
     var linkLocalScopes: [[UInt8]: Set<String>] = [:]
     var started = false
+    /// Unicast DNS domains browsed beside the local network (wide-area DNS-SD), if any.
+    let wideArea: WideAreaBrowser?
+    /// What the last wide-area browse found.
+    var wideAreaServices: [DiscoveredService] = []
+    /// Why domains could not be browsed the last time, one line each (empty when all went well).
+    public internal(set) var wideAreaFailures: [String] = []
+    /// How often the wide-area domains are browsed again.
+    static let wideAreaInterval = Duration.seconds(10)
 
     /// The longest interval between browse queries (RFC 6762 section 5.2).
     static let maximumQueryInterval = Duration.seconds(3600)
@@ -55,8 +63,10 @@ public actor ServiceBrowser {
         subtype: String? = nil,
         interfaces: DiscoveryInterfaces = .automaticAndLoopback,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        logger: Logger = Logger(label: "partyhost.discovery.browser")
+        logger: Logger = Logger(label: "partyhost.discovery.browser"),
+        wideArea: WideAreaBrowser? = nil
     ) throws(DiscoveryError) {
+        self.wideArea = wideArea
         let typeName = try ServiceNaming.serviceTypeName(serviceType)
         self.serviceType = typeName
         if let subtype {
@@ -71,9 +81,10 @@ public actor ServiceBrowser {
         (stopSignal, stopContinuation) = AsyncStream.makeStream(of: Void.self)
     }
 
-    /// The services known now, sorted by instance name.
+    /// The services known now, sorted by instance name: those on the local network, then those
+    /// found in wide-area domains.
     public var services: [DiscoveredService] {
-        current.values.sorted { $0.instanceName < $1.instanceName }
+        current.values.sorted { $0.instanceName < $1.instanceName } + wideAreaServices
     }
 
     /// Opens the sockets and browses until `stop()` is called or the task is cancelled. Call it once.
@@ -98,6 +109,14 @@ public actor ServiceBrowser {
                     }
                 }
                 group.addTask { for await _ in self.stopSignal {} }
+                if let wideArea = self.wideArea {
+                    group.addTask {
+                        while !Task.isCancelled {
+                            await self.browseWideArea(wideArea)
+                            try? await Task.sleep(for: Self.wideAreaInterval)
+                        }
+                    }
+                }
                 _ = await group.next()
                 group.cancelAll()
             }
@@ -118,6 +137,9 @@ public actor ServiceBrowser {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline && !Task.isCancelled {
             if let service = current[fullName], service.isResolved { return service }
+            if current[fullName] == nil, let service = wideAreaServices.first(where: { $0.instanceName == instanceName && $0.isResolved }) {
+                return service
+            }
             let now = ContinuousClock.now
             for type in [DNSRecordType.srv, .txt] {
                 let question = DNSQuestion(name: fullName, type: type)

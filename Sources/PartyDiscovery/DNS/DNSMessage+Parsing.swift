@@ -25,6 +25,7 @@ extension DNSMessage {
             isTruncated: flags & 0x0200 != 0,
             responseCode: UInt8(flags & 0xF)
         )
+        recursionDesired = flags & 0x0100 != 0
         for _ in 0..<counts[0] {
             let name = try reader.readName()
             let type = DNSRecordType(rawValue: try reader.readUInt16())
@@ -114,7 +115,9 @@ struct DNSReader {
         let start = offset
         let end = start + length
         guard end <= bytes.count else { throw .truncated(offset: start) }
-        let data = try readRecordData(type: type, start: start, end: end)
+        // An UPDATE's prerequisites and deletions (class ANY or NONE) have no data (RFC 2136 section 2.4).
+        let noData = length == 0 && (rawClass & 0x7FFF == DNSUpdate.classAny || rawClass & 0x7FFF == DNSUpdate.classNone)
+        let data = noData ? .unknown(type: type, bytes: []) : try readRecordData(type: type, start: start, end: end)
         guard offset == end else { throw .badRecordLength(type: type, offset: start) }
         return DNSRecord(name: name, data: data, ttl: ttl, cacheFlush: rawClass & 0x8000 != 0, recordClass: rawClass & 0x7FFF)
     }

@@ -1,12 +1,16 @@
 extension DNSMessage {
-    /// The message in wire format, with names compressed against earlier names.
-    public func serialized() -> [UInt8] {
+    /// The message in wire format, with names compressed against earlier names. With
+    /// `compressingRecordData` false, names inside record data (PTR, SRV targets) are written in
+    /// full, as unicast DNS servers want in an UPDATE (RFC 2782 forbids compressing an SRV target).
+    public func serialized(compressingRecordData: Bool = true) -> [UInt8] {
         var writer = DNSWriter()
+        writer.compressesRecordData = compressingRecordData
         var flags: UInt16 = 0
         if isResponse { flags |= 0x8000 }
         flags |= UInt16(opcode & 0xF) << 11
         if isAuthoritative { flags |= 0x0400 }
         if isTruncated { flags |= 0x0200 }
+        if recursionDesired { flags |= 0x0100 }
         flags |= UInt16(responseCode & 0xF)
         writer.writeUInt16(id)
         writer.writeUInt16(flags)
@@ -59,6 +63,8 @@ extension DNSMessage {
 /// Builds wire bytes and remembers where each name suffix was written, for compression.
 struct DNSWriter {
     var bytes: [UInt8] = []
+    /// Whether names inside record data may be compressed (owner names always may).
+    var compressesRecordData = true
     private var offsets: [[[UInt8]]: Int] = [:]
 
     mutating func writeUInt16(_ value: UInt16) {
@@ -101,12 +107,12 @@ struct DNSWriter {
         case .aaaa(let address):
             bytes.append(contentsOf: address)
         case .ptr(let target):
-            writeName(target)
+            writeName(target, compress: compressesRecordData)
         case .srv(let priority, let weight, let port, let target):
             writeUInt16(priority)
             writeUInt16(weight)
             writeUInt16(port)
-            writeName(target)
+            writeName(target, compress: compressesRecordData)
         case .txt(let strings):
             if strings.isEmpty { bytes.append(0) }
             for string in strings {

@@ -10,6 +10,8 @@ public struct DNSMessage: Sendable, Hashable {
     public var isAuthoritative: Bool
     /// The truncation bit: more known answers follow in another packet.
     public var isTruncated: Bool
+    /// The recursion-desired bit (RD): a unicast query to a recursive resolver sets it; mDNS never does.
+    public var recursionDesired = false
     /// The response code (0 for no error).
     public var responseCode: UInt8
     /// The questions.

@@ -56,6 +56,12 @@ public struct DNSName: Sendable, Hashable, CustomStringConvertible {
         try DNSName(rawLabels: [Array(label.utf8)] + rawLabels)
     }
 
+    /// True when this name lies strictly below `ancestor` (`a.b.c` is inside `b.c`).
+    public func isInside(_ ancestor: DNSName) -> Bool {
+        rawLabels.count > ancestor.rawLabels.count
+            && DNSName(unchecked: Array(rawLabels.suffix(ancestor.rawLabels.count))) == ancestor
+    }
+
     /// Dotted text with a trailing dot; dots and backslashes inside labels are escaped.
     public var description: String {
         labels.map { $0.replacingAll("\\", with: "\\\\").replacingAll(".", with: "\\.") }.joined(separator: ".") + "."

@@ -8,6 +8,8 @@ public struct DNSRecordType: RawRepresentable, Sendable, Hashable, Comparable, C
 
     /// An IPv4 address.
     public static let a = DNSRecordType(rawValue: 1)
+    /// The start of a zone of authority (unicast DNS; the zone of an UPDATE).
+    public static let soa = DNSRecordType(rawValue: 6)
     /// A pointer to another name.
     public static let ptr = DNSRecordType(rawValue: 12)
     /// Text strings.
@@ -18,6 +20,8 @@ public struct DNSRecordType: RawRepresentable, Sendable, Hashable, Comparable, C
     public static let srv = DNSRecordType(rawValue: 33)
     /// Authenticated denial of existence, used by mDNS for negative answers.
     public static let nsec = DNSRecordType(rawValue: 47)
+    /// A transaction signature (RFC 8945), the last additional record of a signed message.
+    public static let tsig = DNSRecordType(rawValue: 250)
     /// Any type (questions only).
     public static let any = DNSRecordType(rawValue: 255)
 
@@ -34,6 +38,8 @@ public struct DNSRecordType: RawRepresentable, Sendable, Hashable, Comparable, C
         case .srv: "SRV"
         case .nsec: "NSEC"
         case .any: "ANY"
+        case .soa: "SOA"
+        case .tsig: "TSIG"
         default: "TYPE\(rawValue)"
         }
     }

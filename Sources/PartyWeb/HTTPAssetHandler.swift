@@ -1,0 +1,150 @@
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+
+/// Answers HTTP requests from the asset table: GET and HEAD only, no request bodies, the security
+/// headers on every response, keep-alive up to a request count; and answers the head guard's limits.
+final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    static let name = "partyweb.http"
+
+    /// Headers on every response: nothing but the host's own files may load or be connected to,
+    /// no framing, no MIME sniffing, no referrer.
+    static let securityHeaders: [(String, String)] = [
+        ("Content-Security-Policy",
+         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+            + "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("X-Frame-Options", "DENY"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+        ("Cross-Origin-Resource-Policy", "same-origin"),
+    ]
+
+    private let options: WebOptions
+    private let state: HTTPConnectionState
+    private var request: HTTPRequestHead?
+    private var bodyBytes = 0
+    private var served = 0
+
+    init(options: WebOptions, state: HTTPConnectionState) {
+        self.options = options
+        self.state = state
+    }
+
+    /// The path of a request target: up to the first `?` or `#`.
+    static func path(of uri: String) -> String {
+        String(uri.prefix { $0 != "?" && $0 != "#" })
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !state.closing else { return }
+        switch unwrapInboundIn(data) {
+        case let .head(head):
+            request = head
+            bodyBytes = 0
+            state.inRequest = true
+        case let .body(body):
+            bodyBytes += body.readableBytes
+        case .end:
+            state.inRequest = false
+            guard let head = request else { return }
+            request = nil
+            respond(to: head, context: context)
+        }
+    }
+
+    private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
+        served += 1
+        let path = Self.path(of: head.uri)
+        // After a request that asked for an upgrade NIO's decoder reads no further requests: a refused
+        // upgrade ends the connection.
+        var keepAlive = head.isKeepAlive && served < options.maxRequestsPerConnection && !head.headers.contains(name: "Upgrade")
+        let status: HTTPResponseStatus
+        var extra: [(String, String)] = []
+        var asset: WebAsset?
+        if head.method != .GET && head.method != .HEAD {
+            status = .methodNotAllowed
+            extra.append(("Allow", "GET, HEAD"))
+            keepAlive = false
+        } else if head.version.major == 1 && head.version.minor >= 1 && head.headers["Host"].count != 1 {
+            status = .badRequest
+            keepAlive = false
+        } else if bodyBytes > 0 {
+            status = .payloadTooLarge
+            keepAlive = false
+        } else if path == options.webSocketPath {
+            // Only a refused or malformed upgrade gets here (a good one leaves HTTP behind).
+            if OriginPolicy.allows(head) {
+                status = .upgradeRequired
+                extra.append(("Upgrade", "websocket"))
+                extra.append(("Sec-WebSocket-Version", "13"))
+            } else {
+                status = .forbidden
+            }
+        } else if let found = options.assets[path] {
+            status = .ok
+            asset = found
+        } else {
+            status = .notFound
+        }
+        let body = asset.map { $0.body } ?? Array("\(status.code) \(status.reasonPhrase)\n".utf8)
+        write(status: status, contentType: asset?.contentType ?? "text/plain; charset=utf-8",
+              cacheControl: asset?.cacheControl ?? "no-store", body: head.method == .HEAD ? nil : body,
+              length: body.count, extra: extra, keepAlive: keepAlive, context: context)
+    }
+
+    private func write(status: HTTPResponseStatus, contentType: String, cacheControl: String, body: [UInt8]?,
+                       length: Int, extra: [(String, String)] = [], keepAlive: Bool, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders(Self.securityHeaders)
+        headers.add(name: "Content-Type", value: contentType)
+        headers.add(name: "Content-Length", value: String(length))
+        headers.add(name: "Cache-Control", value: cacheControl)
+        headers.add(contentsOf: extra)
+        headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+        if !keepAlive { state.closing = true }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        if let body, !body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        }
+        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            done.whenComplete { _ in bound.value.close(promise: nil) }
+        }
+    }
+
+    /// Answers what went wrong before a request was complete, then closes.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard !state.closing else { return }
+        let status: HTTPResponseStatus
+        switch error {
+        case WebRequestLimit.headTooLarge:
+            status = state.inRequest ? .payloadTooLarge : .requestHeaderFieldsTooLarge
+        case WebRequestLimit.headTimeout:
+            status = .requestTimeout
+        case WebRequestLimit.idle:
+            state.closing = true
+            context.close(promise: nil)
+            return
+        case is HTTPParserError:
+            status = .badRequest
+        case is NIOWebSocketUpgradeError:
+            // A refused upgrade (wrong path, Origin, key or version): the request itself comes next
+            // and is answered as any other (403 for a foreign Origin, 426 at the socket path, else 404).
+            return
+        default:
+            state.closing = true
+            context.close(promise: nil)
+            return
+        }
+        let body = Array("\(status.code) \(status.reasonPhrase)\n".utf8)
+        write(status: status, contentType: "text/plain; charset=utf-8", cacheControl: "no-store", body: body,
+              length: body.count, keepAlive: false, context: context)
+    }
+}
+
+@available(*, unavailable)
+extension HTTPAssetHandler: Sendable {}

@@ -1,0 +1,81 @@
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+
+/// Serves HTTP, WebSocket and the framed protocol on one port: install it first on every accepted
+/// connection and it routes each connection by its first byte (see `TransportSniffer`).
+///
+/// ```swift
+/// .childChannelInitializer { channel in
+///     channel.eventLoop.makeCompletedFuture {
+///         try WebTransport.configure(channel, options: web,
+///             configureWire: { try WirePipeline.configure($0); try addSession($0) },
+///             configureWebSocket: { try addWatchdog($0); try addSession($0) })
+///     }
+/// }
+/// ```
+public enum WebTransport {
+    /// Installs the sniffer on a new connection's pipeline; call from the child channel initializer,
+    /// on the channel's event loop.
+    ///
+    /// - `configureWire` is called for a framed-protocol connection (first byte not an ASCII capital)
+    ///   and installs today's framed pipeline and session handler, unchanged.
+    /// - `configureWebSocket` is called once a WebSocket upgrade succeeded, after the handler that turns
+    ///   text messages into `ByteBuffer` frame bodies (and bodies written back into text messages), so
+    ///   it adds what follows a `FrameDecoder` in the framed pipeline (watchdog, session handler).
+    ///
+    /// Handlers either closure adds receive `channelActive` once, right after the closure returns, as
+    /// they would have at accept; then the bytes that arrived so far.
+    public static func configure(
+        _ channel: any Channel,
+        options: WebOptions = WebOptions(),
+        configureWire: @escaping @Sendable (any Channel) throws -> Void,
+        configureWebSocket: @escaping @Sendable (any Channel) throws -> Void
+    ) throws {
+        try channel.pipeline.syncOperations.addHandler(
+            TransportSniffer(timeout: options.firstByteTimeout, configureWire: configureWire) { channel in
+                try configureHTTP(channel, options: options, configureWebSocket: configureWebSocket)
+            },
+            name: TransportSniffer.name
+        )
+    }
+
+    /// Installs the HTTP/1.1 server: the head guard, NIO's codec and upgrader, and the asset handler.
+    static func configureHTTP(
+        _ channel: any Channel,
+        options: WebOptions,
+        configureWebSocket: @escaping @Sendable (any Channel) throws -> Void
+    ) throws {
+        let pipeline = channel.pipeline.syncOperations
+        let state = HTTPConnectionState()
+        let path = options.webSocketPath
+        let maxMessageBytes = options.maxMessageBytes
+        let upgrader = NIOWebSocketServerUpgrader(
+            maxFrameSize: maxMessageBytes,
+            automaticErrorHandling: false,
+            shouldUpgrade: { channel, head in
+                let allowed = HTTPAssetHandler.path(of: head.uri) == path && OriginPolicy.allows(head)
+                return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
+            },
+            upgradePipelineHandler: { channel, _ in
+                channel.eventLoop.makeCompletedFuture {
+                    let bridge = WebSocketBridge(maxMessageBytes: maxMessageBytes)
+                    try channel.pipeline.syncOperations.addHandler(bridge)
+                    try configureWebSocket(channel)
+                    try channel.pipeline.syncOperations.context(handler: bridge).fireChannelActive()
+                }
+            }
+        )
+        try pipeline.addHandler(RequestHeadGuard(options: options, state: state), name: RequestHeadGuard.name)
+        try pipeline.configureHTTPServerPipeline(
+            withPipeliningAssistance: false,
+            withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                // The upgrade removed NIO's HTTP handlers; ours go too, before the WebSocket codec arrives.
+                context.pipeline.syncOperations.removeHandler(name: RequestHeadGuard.name, promise: nil)
+                context.pipeline.syncOperations.removeHandler(name: HTTPAssetHandler.name, promise: nil)
+            }),
+            withErrorHandling: false
+        )
+        try pipeline.addHandler(HTTPAssetHandler(options: options, state: state), name: HTTPAssetHandler.name)
+    }
+}
