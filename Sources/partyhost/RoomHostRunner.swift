@@ -91,6 +91,15 @@ struct RoomHostRunner {
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(name: sessionName, port: port, capacity: capacity)
+            let initial = SessionStatus(players: 0, maxPlayers: capacity, state: "choosing", joinable: true, room: true)
+            let wideArea = WideAreaPublishing.make(command, name: sessionName, subtype: "_party", port: port,
+                                                   txt: txt(status: initial), warnings: warnings)
+            if let wideArea {
+                group.addTask {
+                    await wideArea.run(warnings: warnings)
+                    return nil
+                }
+            }
             if let advertiser {
                 group.addTask {
                     do {
@@ -100,9 +109,12 @@ struct RoomHostRunner {
                     }
                     return nil
                 }
+            }
+            if advertiser != nil || wideArea != nil {
                 group.addTask {
                     for await status in server.statusUpdates {
-                        try? await advertiser.updateTXT(txt(status: status))
+                        try? await advertiser?.updateTXT(txt(status: status))
+                        await wideArea?.publisher.updateTXT(txt(status: status))
                     }
                     return nil
                 }
@@ -157,6 +169,7 @@ struct RoomHostRunner {
                 }
             }
             advertiser?.stop()
+            wideArea?.stop()
             group.cancelAll()
             while let _ = try? await group.next() {}
             if let report { return report }
