@@ -3,6 +3,7 @@ import Foundation
 import PartyKit
 import PartyServer
 import PartyWire
+import Synchronization
 import Testing
 import TwentyFour
 
@@ -34,6 +35,8 @@ struct PartyRoomSeatingTests {
                         // Cy arrived first, but voted last: Ann and Bob play, Cy watches.
                         #expect((current["players"] as? [Int])?.count == 2)
                         #expect((current["watchers"] as? [Int])?.count == 1)
+                        #expect(playing["message"] as? String
+                                == "Four in a Row has the most votes (3). Four in a Row seats 2: Ann and Bob play (who played least first); Cy watches.")
                         let lobby = try #require(try await cy.next("lobby"))
                         PartyRoomRawTests.show(cy)
                         let players = try #require(lobby["players"] as? [[String: Any]])
@@ -101,6 +104,59 @@ struct PartyRoomSeatingTests {
         #expect(report.standings.allSatisfy { $0.points == 0 })
     }
 
+    @Test("plain text is decided per game; a player who reconnects during a game gets welcome, lobby, room and the game's view")
+    func plainTextPerGameAndReconnection() async throws {
+        let games = [HostedGame(FourInARow.self, configuration: .init()), HostedGame(TwentyFour.self, configuration: .init())]
+        let settings = RoomSettings(games: games, choice: .vote(countdownSeconds: 600), startDelayMilliseconds: 0)
+        _ = try await withRoom(settings) { host, port in
+            try await RawClient.with(port: port) { ann in
+                try await RawClient.with(port: port) { bob in
+                    // Ann's client draws Four in a Row only; Bob's draws every game.
+                    try await PartyRoomRawTests.hello(&ann, "Ann", extra: #""games": ["fourinarow"]"#)
+                    _ = try await ann.next("welcome")
+                    try await PartyRoomRawTests.hello(&bob, "Bob")
+                    let token = try #require(try await bob.next("welcome")?["token"] as? String)
+                    try await ann.send("vote", #""game": "twentyfour""#)
+                    try await bob.send("vote", #""game": "twentyfour""#)
+                    let annView = try #require(try await ann.next("view")?["view"] as? [String: Any])
+                    #expect(annView["text"] is String)
+                    let bobView = try #require(try await bob.next("view")?["view"] as? [String: Any])
+                    #expect(bobView["text"] == nil)
+                    try await RawClient.with(port: port) { again in
+                        try await PartyRoomRawTests.hello(&again, "Bob", extra: #""token": "\#(token)""#)
+                        var types: [String] = []
+                        while types.count < 4, let next = try await again.next() {
+                            if next["type"] as? String != "heartbeat" { types.append(next["type"] as? String ?? "?") }
+                        }
+                        #expect(types == ["welcome", "lobby", "room", "view"])
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a room's status says it is a room, whether it is choosing or playing, and which game is on")
+    func roomStatus() async throws {
+        let settings = RoomSettings(games: [HostedGame(TwentyFour.self, configuration: .init())], choice: .vote(countdownSeconds: 600),
+                                    startDelayMilliseconds: 0)
+        let statuses = StatusLog()
+        _ = try await withRoom(settings) { host, port in
+            let watcher = Task { for await status in host.statusUpdates { statuses.record(status) } }
+            try await RawClient.with(port: port) { ann in
+                try await PartyRoomRawTests.hello(&ann, "Ann")
+                _ = try await ann.next("welcome")
+                #expect(await statuses.wait { $0.last?.players == 1 })
+                #expect(statuses.all.last == SessionStatus(players: 1, maxPlayers: 16, state: "choosing", joinable: true, room: true, game: nil))
+                try await ann.send("vote", #""game": "twentyfour""#)
+                _ = try await PartyRoomRawTests.room(&ann, "playing")
+                #expect(await statuses.wait { $0.last?.state == "playing" })
+                #expect(statuses.all.last == SessionStatus(players: 1, maxPlayers: 16, state: "playing", joinable: true, room: true,
+                                                           game: "twentyfour"))
+            }
+            watcher.cancel()
+        }
+    }
+
     @Test("a session locked to one game sends gameOver with every seat's standing")
     func lockedGameOverStandings() async throws {
         try await withHost(FourInARow.self) { host, port in
@@ -118,5 +174,24 @@ struct PartyRoomSeatingTests {
                 }
             }
         }
+    }
+}
+
+/// The statuses a host published, for tests.
+final class StatusLog: Sendable {
+    let statuses = Mutex<[SessionStatus]>([])
+
+    func record(_ status: SessionStatus) { statuses.withLock { $0.append(status) } }
+
+    var all: [SessionStatus] { statuses.withLock { $0 } }
+
+    /// Waits (polling, up to a minute) until `condition` holds for what was published.
+    func wait(until condition: ([SessionStatus]) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if condition(all) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition(all)
     }
 }
