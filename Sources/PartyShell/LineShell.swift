@@ -29,16 +29,9 @@ struct LineShell<Play: LinePlay> {
     mutating func run() async -> String {
         let place = table.welcome.seat.map { "seat \($0 + 1)" } ?? "watching"
         Self.say("Joined \(table.welcome.sessionName) (\(table.welcome.title)) as \(table.welcome.name), \(place). Type help for commands.")
-        let (inputs, feed) = AsyncStream<ShellInput>.makeStream()
-        let connection = self.connection
+        let events = connection.events
         return await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await event in connection.events { feed.yield(.event(event)) }
-            }
-            group.addTask {
-                for await line in StandardInputLines.stream() { feed.yield(.line(line)) }
-                feed.yield(.line(nil))
-            }
+            let (inputs, feed) = ShellInput.merge(into: &group, events: events, terminal: nil)
             var outcome = "You left the session."
             loop: for await input in inputs {
                 switch input {

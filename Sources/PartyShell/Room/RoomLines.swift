@@ -26,16 +26,9 @@ struct RoomLines {
         let welcome = base.welcome
         let place = welcome.role == "spectator" ? "watching" : "a player"
         Self.say("Joined \(welcome.sessionName) (party room) as \(welcome.name), \(place). Type help for commands.")
-        let (inputs, feed) = AsyncStream<ShellInput>.makeStream()
-        let connection = self.connection
+        let events = connection.events
         return await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await event in connection.events { feed.yield(.event(event)) }
-            }
-            group.addTask {
-                for await line in StandardInputLines.stream() { feed.yield(.line(line)) }
-                feed.yield(.line(nil))
-            }
+            let (inputs, feed) = ShellInput.merge(into: &group, events: events, terminal: nil)
             var outcome = "You left the party."
             loop: for await input in inputs {
                 switch input {

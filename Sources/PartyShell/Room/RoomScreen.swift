@@ -52,22 +52,10 @@ struct RoomScreen {
 
     /// Runs until the person leaves or the session ends; returns why it ended.
     mutating func run() async -> String {
-        let (inputs, feed) = AsyncStream<ShellInput>.makeStream()
-        let connection = self.connection
+        let events = connection.events
         let terminal = self.terminal
         return await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await event in connection.events { feed.yield(.event(event)) }
-            }
-            group.addTask {
-                for await event in terminal.events { feed.yield(.terminal(event)) }
-            }
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(100))
-                    if case .terminated = feed.yield(.tick) { return }
-                }
-            }
+            let (inputs, feed) = ShellInput.merge(into: &group, events: events, terminal: terminal)
             var lastDraw = ContinuousClock.now
             draw()
             var outcome = "You left the party."
