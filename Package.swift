@@ -126,7 +126,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),
-        ]),
+        ], exclude: ["Browser"]),
     ]
         // Games/<Name>/Web holds the game's browser presenter, built into PartyWeb (Scripts/generate-web-assets.py).
         + games.map { .target(name: $0, dependencies: ["PartyKit"], path: "Games/\($0)", exclude: ["Web"]) }

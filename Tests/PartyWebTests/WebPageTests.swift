@@ -60,7 +60,7 @@ struct WebPageTests {
     func presentersAreListed() throws {
         let manifest = try #require(WebAssets.builtIn["/presenters.js"]).body
         let text = String(decoding: manifest, as: UTF8.self)
-        for id in ["fourinarow", "twentyfour", "snap", "rockpaperscissors", "suntouch"] {
+        for id in ["fourinarow", "twentyfour", "snap", "rps", "suntouch"] {
             #expect(text.contains("from \"/games/\(id).js\""), "\(id)")
             #expect(text.contains("\"\(id)\": "), "\(id)")
         }
