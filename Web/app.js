@@ -27,7 +27,9 @@ function start() {
   state.connection?.stop();
   state.done = false;
   state.connection = new Connection({
-    name: state.name, code: state.code, role: state.role, games: Object.keys(presenters),
+    // `?plain` in the address asks for every game as plain text with labelled moves (the generic view).
+    name: state.name, code: state.code, role: state.role,
+    games: new URLSearchParams(location.search).has("plain") ? [] : Object.keys(presenters),
     onMessage: received, onState: linkState,
   });
   state.connection.connect();

@@ -70,7 +70,9 @@ export class GameView {
   tick() {
     const clock = document.getElementById("game-clock");
     const deadline = this.message?.deadlineMs;
-    clock.textContent = deadline === undefined || deadline === null ? "" : seconds(deadline - (Date.now() - this.receivedAt));
+    // A presenter that shows its own clock (ownClock) gets no second one in the title line.
+    const shown = deadline !== undefined && deadline !== null && !this.presenter?.ownClock;
+    clock.textContent = shown ? seconds(deadline - (Date.now() - this.receivedAt)) : "";
     this.presenter?.tick?.(this.board, this.message, Date.now() - this.receivedAt);
   }
 }

@@ -104,7 +104,9 @@ function start() {
   state.connection?.stop();
   state.done = false;
   state.connection = new Connection({
-    name: state.name, code: state.code, role: state.role, games: Object.keys(presenters),
+    // `?plain` in the address asks for every game as plain text with labelled moves (the generic view).
+    name: state.name, code: state.code, role: state.role,
+    games: new URLSearchParams(location.search).has("plain") ? [] : Object.keys(presenters),
     onMessage: received, onState: linkState,
   });
   state.connection.connect();
@@ -519,7 +521,9 @@ export class GameView {
   tick() {
     const clock = document.getElementById("game-clock");
     const deadline = this.message?.deadlineMs;
-    clock.textContent = deadline === undefined || deadline === null ? "" : seconds(deadline - (Date.now() - this.receivedAt));
+    // A presenter that shows its own clock (ownClock) gets no second one in the title line.
+    const shown = deadline !== undefined && deadline !== null && !this.presenter?.ownClock;
+    clock.textContent = shown ? seconds(deadline - (Date.now() - this.receivedAt)) : "";
     this.presenter?.tick?.(this.board, this.message, Date.now() - this.receivedAt);
   }
 }
@@ -762,6 +766,8 @@ const STANDING = {
 };
 
 export default {
+  ownClock: true,
+
   render(board, message, ctx) {
     const view = message.view;
     if (!board.firstChild) build(board, ctx);

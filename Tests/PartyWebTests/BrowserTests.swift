@@ -12,6 +12,8 @@ struct BrowserTests {
         "reload_keeps_seat",    // a page reloaded mid-game gets its seat back
         "snap_spectator",       // a browser spectator sees no face-down Snap card
         "twentyfour_solve",     // a browser player solves a TwentyFour round with the buttons
+        "generic_rps",          // ?plain: the generic view plays Rock Paper Scissors from labelled moves; then its presenter
+        "suntouch_strike",      // SunTouch: the toss button, then a tap on the field is a strike
     ])
     func scenario(_ name: String) throws {
         let (status, output) = try BrowserTools.run(name)

@@ -7,6 +7,8 @@ const STANDING = {
 };
 
 export default {
+  ownClock: true,
+
   render(board, message, ctx) {
     const view = message.view;
     if (!board.firstChild) build(board, ctx);
