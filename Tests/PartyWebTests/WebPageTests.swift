@@ -8,26 +8,8 @@ import Testing
 struct WebPageTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    @Test("Sources/PartyWeb/WebPage.swift is what Scripts/generate-web-assets.py makes of today's files (run it after changing them)")
-    func generatedFileIsFresh() throws {
-        let expected = try Self.run(["python3", "Scripts/generate-web-assets.py", "--print"])
-        let checkedIn = try String(contentsOf: Self.root.appendingPathComponent("Sources/PartyWeb/WebPage.swift"), encoding: .utf8)
-        #expect(!expected.isEmpty)
-        #expect(checkedIn == expected, "stale: run python3 Scripts/generate-web-assets.py")
-    }
+    // That Sources/PartyWeb/WebPage.swift is current (what new-game --sync makes of Web/ and the
+    // games' Web/ folders) is checked in PartyScaffoldTests' RepositoryTests.
 
     @Test("every file is served byte for byte as it is on disk, with its type")
     func filesMatchTheirSources() throws {

@@ -1,8 +1,8 @@
 // Rock Paper Scissors in the browser: three big buttons, the scores, the last reveal.
 import { el, fill } from "/dom.js";
 
-const SHAPES = [["rock", "Rock", "✊"], ["paper", "Paper", "✋"], ["scissors", "Scissors", "✌"]];
-const NAMES = Object.fromEntries(SHAPES.map(([id, name, icon]) => [id, `${icon} ${name}`]));
+const SHAPES = [["rock", "Rock"], ["paper", "Paper"], ["scissors", "Scissors"]];
+const NAMES = Object.fromEntries(SHAPES);
 
 export default {
   render(board, message, ctx) {
@@ -11,10 +11,10 @@ export default {
       : view.phase === "reveal" ? `Round ${view.round} of ${view.rounds}: the picks are out.`
       : view.mine ? `You chose ${NAMES[view.mine]}. Waiting for the others…`
       : message.yourTurn ? `Round ${view.round} of ${view.rounds}: choose!` : `Round ${view.round} of ${view.rounds}.`;
-    const buttons = ctx.spectator ? [] : SHAPES.map(([id, name, icon]) => el("button", {
+    const buttons = ctx.spectator ? [] : SHAPES.map(([id, name]) => el("button", {
       class: `shape ${view.mine === id ? "primary" : ""}`, disabled: !message.yourTurn, data: { shape: id },
-      "aria-label": name, onclick: () => ctx.move({ shape: id }),
-    }, [el("span", { class: "icon", text: icon }), el("span", { text: name })]));
+      text: name, onclick: () => ctx.move({ shape: id }),
+    }));
     const rows = view.players.map((row) => el("li", {}, [
       el("span", { class: "name", text: ctx.name(row.seat) + (row.seat === view.you ? " (you)" : "") }),
       el("span", { class: "points", text: `${row.score}` }),
