@@ -5,7 +5,8 @@ import { el, fill, seconds } from "./dom.js";
 export function renderTable(section, { lobby, room, welcome, send, inRoom }) {
   if (!lobby) return;
   const news = section.querySelector("#lobby-message");
-  news.textContent = lobby.message;
+  // In a party room the room's own line says the same; the table does not repeat it.
+  news.textContent = inRoom && room ? "" : lobby.message;
   const watchers = lobby.spectators > 0 ? [el("li", { class: "watchers", text: `${lobby.spectators} watching` })] : [];
   fill(section.querySelector("#players"), lobby.players.map((p) => {
     const badges = [];

@@ -967,7 +967,8 @@ import { el, fill, seconds } from "./dom.js";
 export function renderTable(section, { lobby, room, welcome, send, inRoom }) {
   if (!lobby) return;
   const news = section.querySelector("#lobby-message");
-  news.textContent = lobby.message;
+  // In a party room the room's own line says the same; the table does not repeat it.
+  news.textContent = inRoom && room ? "" : lobby.message;
   const watchers = lobby.spectators > 0 ? [el("li", { class: "watchers", text: `${lobby.spectators} watching` })] : [];
   fill(section.querySelector("#players"), lobby.players.map((p) => {
     const badges = [];
@@ -1095,7 +1096,8 @@ main { flex: 1; width: 100%; max-width: 60rem; margin: 0 auto; padding: 0.75rem;
 @media (min-width: 900px) { main:has(#game:not([hidden])) { grid-template-columns: 16rem 1fr; }
   main:has(#room:not([hidden])) { grid-template-columns: 16rem 1fr; } }
 /* On a phone the game comes first; the table follows below it. */
-@media (max-width: 899px) { #game { order: -1; } }
+@media (max-width: 899px) { #game, #room { order: -1; } }
+.news:empty { display: none; }
 section { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 0.75rem 1rem; min-width: 0; }
 h1 { font-size: 1.5rem; margin: 0.25rem 0 0.75rem; }
 h2 { font-size: 1.2rem; margin: 0 0 0.5rem; }

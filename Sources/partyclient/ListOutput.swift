@@ -28,7 +28,7 @@ enum ListOutput {
             let code = service.txt["code"] == "1" ? "join code needed" : "no join code"
             let area = service.domain.map { "\twide-area \($0)" } ?? ""
             let web = browserURL(service).map { "\tbrowser \($0)" } ?? ""
-            return "\(service.instanceName)\t\(title)\t\(service.txt["players"] ?? "?") players\t\(service.txt["state"] ?? "?")\t\(address)\t\(code)\(area)\(web)"
+            return "\(service.instanceName)\t\(title)\t\(service.txt["players"] ?? "?") players\t\(service.txt["state"] ?? "?")\t\(address)\t\(code)\(web)\(area)"
         }.joined(separator: "\n")
     }
 

@@ -13,6 +13,7 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 DEADLINE = 120  # seconds any one condition may take on a loaded machine
@@ -105,7 +106,26 @@ class Browser:
         return self.driver.find_elements(By.CSS_SELECTOR, selector)
 
     def visible(self, selector):
-        return [e for e in self.find(selector) if e.is_displayed()]
+        """The displayed elements; one redrawn between the lookup and the check does not count."""
+        shown = []
+        for element in self.find(selector):
+            try:
+                if element.is_displayed():
+                    shown.append(element)
+            except StaleElementReferenceException:
+                pass
+        return shown
+
+    def enabled(self, selector):
+        """The displayed, enabled elements (redrawn ones skipped)."""
+        result = []
+        for element in self.visible(selector):
+            try:
+                if element.is_enabled():
+                    result.append(element)
+            except StaleElementReferenceException:
+                pass
+        return result
 
     def click(self, selector):
         def attempt():

@@ -18,13 +18,17 @@ def scenario(partyhost, shots):
                 break
             if page.find(".c4-grid .column:not([disabled])"):
                 before = page.find(".cell.red, .cell.yellow").__len__()
-                # The first column that still takes a disc, from the middle out.
-                for column in [4, 3, 5, 2, 6, 1, 7]:
-                    buttons = page.find(f'.c4-grid .column[data-column="{column}"]:not([disabled])')
-                    if buttons:
-                        buttons[0].click()
-                        moves += 1
-                        break
+                # The first column that still takes a disc, from the middle out (the board is redrawn
+                # with every view, so the click is retried on a fresh element if need be).
+                def drop():
+                    for column in [4, 3, 5, 2, 6, 1, 7]:
+                        buttons = page.enabled(f'.c4-grid .column[data-column="{column}"]')
+                        if buttons:
+                            buttons[0].click()
+                            return True
+                    return "none"
+                if page.wait("a column to take my disc", drop) is True:
+                    moves += 1
                 page.wait("the disc to land", lambda: len(page.find(".cell.red, .cell.yellow")) > before
                           or page.visible("#game-over"))
             page.wait("my turn or the end", lambda: page.find(".c4-grid .column:not([disabled])")

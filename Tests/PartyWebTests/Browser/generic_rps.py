@@ -12,18 +12,17 @@ def play(page, selector):
         if over and "Game over" in over[0].text:
             return clicks
         def click_one():
-            buttons = [b for b in page.visible(selector) if b.is_enabled()]
+            buttons = page.enabled(selector)
             if not buttons:
                 return "gone"  # the round moved on before the click
             buttons[clicks % len(buttons)].click()  # may be redrawn meanwhile: wait() tries again
             return True
 
-        if [b for b in page.visible(selector) if b.is_enabled()] and page.wait("a move button", click_one) is True:
+        if page.enabled(selector) and page.wait("a move button", click_one) is True:
             clicks += 1
-            page.wait("the move to be taken", lambda: not [b for b in page.visible(selector) if b.is_enabled()]
-                      or page.visible("#game-over"))
+            page.wait("the move to be taken", lambda: not page.enabled(selector) or page.visible("#game-over"))
         else:
-            page.wait("a move to make or the end", lambda: [b for b in page.visible(selector) if b.is_enabled()]
+            page.wait("a move to make or the end", lambda: page.enabled(selector)
                       or (page.visible("#game-over") and "Game over" in page.visible("#game-over")[0].text))
 
 

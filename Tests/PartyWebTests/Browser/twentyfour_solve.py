@@ -66,11 +66,10 @@ def scenario(partyhost, shots):
         used = set()
         for token in answer.replace("(", " ( ").replace(")", " ) ").split():
             if token.isdigit():
-                buttons = page.find(f'.numbers .number[data-number="{token}"]')
-                buttons[0].click()
+                page.click(f'.numbers .number[data-number="{token}"]')
                 used.add(token)
             else:
-                page.find(f'.operators .operator[data-op="{token}"]')[0].click()
+                page.click(f'.operators .operator[data-op="{token}"]')
         typed = page.find("input.expression")[0].get_attribute("value")
         page.click(".entry button[type=submit]")
         page.wait("the host's answer", lambda: page.find(".reply") and page.find(".reply")[0].text.startswith("Correct"))
