@@ -97,8 +97,8 @@ public enum ScaffoldCommand: Hashable, Sendable {
             let changed = try scaffolder.sync()
             let games = try scaffolder.gamesList().names
             var lines = [changed
-                ? "Regenerated \(CatalogFile.path) with \(games.count) games: \(games.joined(separator: ", "))."
-                : "\(CatalogFile.path) is up to date (\(games.count) games)."]
+                ? "Regenerated \(CatalogFile.path) and \(WebPageFile.path) with \(games.count) games: \(games.joined(separator: ", "))."
+                : "\(CatalogFile.path) and \(WebPageFile.path) are up to date (\(games.count) games)."]
             for folder in try scaffolder.unlistedGameFolders() {
                 lines.append("Warning: Games/\(folder) is not in the games list in Package.swift, so it is not built or listed.")
             }
@@ -111,7 +111,7 @@ public enum ScaffoldCommand: Hashable, Sendable {
             if let folder = try scaffolder.unlistedGameFolders().first {
                 throw .gameFolderUnlisted(path: "Games/\(folder)")
             }
-            return "\(CatalogFile.path) matches the games list."
+            return "\(CatalogFile.path) matches the games list; \(WebPageFile.path) matches Web/ and Games/*/Web/."
         }
     }
 }

@@ -1093,8 +1093,8 @@ body { min-height: 100vh; display: flex; flex-direction: column; }
 #link-state.reconnecting { color: var(--warn); font-weight: 600; }
 main { flex: 1; width: 100%; max-width: 60rem; margin: 0 auto; padding: 0.75rem; display: grid; gap: 0.75rem;
   align-content: start; }
-@media (min-width: 900px) { main:has(#game:not([hidden])) { grid-template-columns: 16rem 1fr; }
-  main:has(#room:not([hidden])) { grid-template-columns: 16rem 1fr; } }
+@media (min-width: 900px) { body:not(.tv) main:has(#game:not([hidden])) { grid-template-columns: 16rem 1fr; }
+  body:not(.tv) main:has(#room:not([hidden])) { grid-template-columns: 16rem 1fr; } }
 /* On a phone the game comes first; the table follows below it. */
 @media (max-width: 899px) { #game, #room { order: -1; } }
 .news:empty { display: none; }
@@ -1206,11 +1206,16 @@ label.size input { flex: 1; }
 footer { padding: 0.5rem 0.75rem 1rem; text-align: center; }
 /* TV */
 body.tv { font-size: 22px; }
-body.tv main { max-width: none; grid-template-columns: 1fr 2fr 1fr; }
+body.tv main { max-width: none; grid-template-columns: minmax(14rem, 1fr) 3fr; }
+body.tv #tv-join, body.tv #table { grid-column: 1; }
+body.tv #game, body.tv #room { grid-column: 2; grid-row: 1 / span 3; }
+body.tv main:has(#game:not([hidden])) #room { grid-row: 4 / span 3; }
+body.tv .join-url { font-size: 1rem; }
 .qr { width: 100%; max-width: 22rem; image-rendering: pixelated; background: #fff; border-radius: 8px; }
 .join-url { font-weight: 700; overflow-wrap: anywhere; }
 .tv-note { color: var(--muted); }
-@media (max-width: 899px) { body.tv main { grid-template-columns: 1fr; } }
+@media (max-width: 899px) { body.tv main { grid-template-columns: 1fr; }
+  body.tv #tv-join, body.tv #table, body.tv #game, body.tv #room { grid-column: 1; grid-row: auto; } }
 
 """#),
         ("/tv", "text/html; charset=utf-8", #"""
