@@ -117,7 +117,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Scripts"]),
         // Drives the built executables: tmux for the TUI, pipes for line mode, discovery end to end.
-        .testTarget(name: "PartyShellTests", dependencies: ["PartyKit", "PartyShell", "PartyDiscovery"], exclude: ["Scripts"]),
+        .testTarget(name: "PartyShellTests", dependencies: [
+            "PartyKit", "PartyShell", "PartyDiscovery", "PartyClient", "PartyWire", "PartyTestSupport", "PartyGames",
+        ], exclude: ["Scripts"]),
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
         .testTarget(name: "PartyScaffoldTests", dependencies: ["PartyScaffold"]),
         .testTarget(name: "PartyWebTests", dependencies: [

@@ -40,8 +40,8 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     /// Our seat as a presenter wants it: nil for a spectator.
     public var viewerSeat: SeatID? { spectating ? nil : seat }
 
-    /// Whether we only watch.
-    public var spectating: Bool { welcome.role == "spectator" }
+    /// Whether we only watch: as a spectator, or (in a party room) as a member who sits this game out.
+    public var spectating: Bool { welcome.role == "spectator" || me?.watching == true }
 
     /// The players' names by seat.
     public var names: [SeatID: String] {

@@ -6,7 +6,7 @@ import PartyWire
 /// Reads one connection's frames on its event loop: the handshake first, then every message
 /// straight into the session, which runs on the same loop (no task, no thread hop per message).
 /// Bad input gets an `error` message; only what makes the stream unreadable closes the connection.
-final class ConnectionHandler<Rules: GameRules>: ChannelInboundHandler {
+final class ConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
     /// Where the connection is in its life.
@@ -21,7 +21,7 @@ final class ConnectionHandler<Rules: GameRules>: ChannelInboundHandler {
         case done
     }
 
-    let session: Session<Rules>
+    let session: Session
     let peer: PeerLink
     let logger: Logger
     let overCapacity: Bool
@@ -46,7 +46,7 @@ final class ConnectionHandler<Rules: GameRules>: ChannelInboundHandler {
 
     /// A handler for `peer`'s connection to `session`; `overCapacity` rejects it at once, and
     /// `onClose` runs when the connection has closed.
-    init(session: Session<Rules>, peer: PeerLink, logger: Logger, rate: RateLimiter, overCapacity: Bool,
+    init(session: Session, peer: PeerLink, logger: Logger, rate: RateLimiter, overCapacity: Bool,
          onClose: @escaping @Sendable () -> Void) {
         self.session = session
         self.peer = peer

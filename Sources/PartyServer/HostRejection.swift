@@ -1,3 +1,5 @@
+import PartyWire
+
 /// Why the host refuses a move before the game's rules see it.
 public enum HostRejection: Error, Hashable, Sendable {
     /// No game is running (lobby, or between games).
@@ -12,6 +14,8 @@ public enum HostRejection: Error, Hashable, Sendable {
     case invalidMove(detail: String)
     /// Typed text is not a move of this game; the detail comes from the game's rules.
     case notAMove(detail: String)
+    /// In a party room: the sender watches the running game (it seats fewer, or they came later).
+    case watching
 
     /// The machine-readable reason sent in `moveRejected`.
     public var code: String {
@@ -22,7 +26,16 @@ public enum HostRejection: Error, Hashable, Sendable {
         case .notYourSeat: "notYourSeat"
         case .invalidMove: "invalidMove"
         case .notAMove: "notAMove"
+        case .watching: "watching"
         }
+    }
+}
+
+extension HostRejection {
+    /// A move whose JSON does not fit the game, with what the decoder found.
+    static func invalidMove(_ error: WireError) -> HostRejection {
+        if case .invalidFields(_, let detail) = error { return .invalidMove(detail: detail) }
+        return .invalidMove(detail: error.description)
     }
 }
 
@@ -35,6 +48,7 @@ extension HostRejection: CustomStringConvertible {
         case .notYourSeat(let claimed, let actual): "You play seat \(actual), not seat \(claimed)."
         case .invalidMove(let detail): "That is not a move of this game: \(detail)."
         case .notAMove(let detail): detail
+        case .watching: "You are watching this game; you play from the next one."
         }
     }
 }

@@ -4,12 +4,6 @@ import NIOPosix
 import PartyKit
 import PartyWire
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A session host for one game: listens on TCP, handshakes each connection and hands its messages
 /// to the session, all on one event loop (by default a thread of its own). Run it with
 /// `run(onListening:)`; end it with `shutdown(message:)`.
@@ -21,7 +15,7 @@ public final class PartyHost<Rules: GameRules>: Sendable {
 
     let options: HostOptions
     let logger: Logger
-    let session: Session<Rules>
+    let session: Session
     let shutdownSignal: AsyncStream<String>
     let shutdownContinuation: AsyncStream<String>.Continuation
     let connections = ConnectionRegistry()
@@ -36,7 +30,7 @@ public final class PartyHost<Rules: GameRules>: Sendable {
         self.options = options
         self.logger = logger
         var system = SystemRandomNumberGenerator()
-        hostKey = Session<Rules>.hex(bits: 128, using: &system)
+        hostKey = Session.hex(bits: 128, using: &system)
         let (updates, continuation) = AsyncStream<SessionStatus>.makeStream(bufferingPolicy: .bufferingNewest(1))
         statusUpdates = updates
         let loop: any EventLoop
@@ -48,8 +42,8 @@ public final class PartyHost<Rules: GameRules>: Sendable {
             ownLoop = group
             loop = group.next()
         }
-        session = Session(configuration: configuration, options: options, hostKey: hostKey, logger: logger, status: continuation,
-                          loop: loop)
+        session = Session(game: HostedGame(Rules.self, configuration: configuration), room: nil, options: options, hostKey: hostKey,
+                          logger: logger, status: continuation, loop: loop)
         (shutdownSignal, shutdownContinuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -66,96 +60,7 @@ public final class PartyHost<Rules: GameRules>: Sendable {
     /// client and returns when all connections closed. `onListening` receives the bound address as
     /// soon as the port is open.
     public func run(onListening: @Sendable (SocketAddress) async -> Void = { _ in }) async throws {
-        let handshake = TimeAmount.milliseconds(options.handshakeTimeoutMilliseconds)
-        let silence = TimeAmount.milliseconds(options.peerTimeoutMilliseconds)
-        let session = self.session
-        let connections = self.connections
-        let options = self.options
-        let logger = self.logger
-        // The session and all its connections share one event loop: a message is read, handled by
-        // the session and its answers written without a thread hop or a task.
-        let bootstrap = { ServerBootstrap(group: session.loop)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            // Room for a burst of joins (NIO's default is 128; connections beyond a full accept
-            // queue hang half-open until the kernel gives up on them).
-            .serverChannelOption(.backlog, value: 1024)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            // Client frames are small (a move is ~50 bytes): reads start at 256 bytes, not NIO's
-            // 2,048, and grow only for a client that sends more at once.
-            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536))
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    if let bytes = options.sendBufferBytes {
-                        try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
-                    }
-                    // HTTP, WebSocket or the framed protocol, by the first byte (PartyWeb); both
-                    // message transports end in the same session handler.
-                    try HostTransport.configure(channel, handshake: handshake, silence: silence) { channel in
-                        let (id, open) = connections.opened(channel)
-                        let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit)
-                        let peer = PeerLink(id: id, outbox: outbox, address: Self.peerText(channel.remoteAddress))
-                        let handler = ConnectionHandler(session: session, peer: peer, logger: logger,
-                                                        rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst),
-                                                        overCapacity: open > options.maxConnections,
-                                                        onClose: { connections.closed(id) })
-                        try channel.pipeline.syncOperations.addHandler(handler)
-                    }
-                }
-            }
-        }
-        let server = try await Self.listen(bootstrap, on: options.bindAddress, port: options.port)
-        if let address = server.localAddress {
-            logger.info("listening on \(address)")
-            await onListening(address)
-        }
-        let signal = shutdownSignal
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                // The clock: wakes the game at its deadlines until the session ends. It looks often
-                // only while the game has deadlines (a move may bring one nearer at any moment).
-                while await !session.ended {
-                    try? await Task.sleep(for: await session.clockInterval)
-                    await session.tick()
-                }
-            }
-            var message = "The host ended the session."
-            for await asked in signal {
-                message = asked
-                break
-            }
-            // Asked to, or cancelled: either way every client is told and the port closes.
-            await session.end(reason: "hostQuit", message: message)
-            try? await server.close()
-        }
-        // Seated clients close once their last messages are written; anyone else gets the linger time.
-        await connections.closeAll(after: .seconds(5))
-    }
-
-    /// Binds the listening socket. `::` (the default) is one socket for both families (IPv6 with
-    /// IPV6_V6ONLY off, IPv4 clients arriving as `::ffff:a.b.c.d`); where IPv6 is unavailable (a
-    /// kernel or namespace without it) it falls back to IPv4 only on `0.0.0.0`. Any other address
-    /// is bound as given, as an address when it is one (no resolver in the way).
-    static func listen(_ bootstrap: () -> ServerBootstrap, on address: String, port: Int) async throws -> any Channel {
-        if address == HostOptions.bothFamilies {
-            do {
-                return try await bootstrap()
-                    .serverChannelOption(ChannelOptions.Types.SocketOption(level: .init(rawValue: CInt(IPPROTO_IPV6)), name: .init(rawValue: IPV6_V6ONLY)), value: 0)
-                    .bind(to: try SocketAddress(ipAddress: "::", port: port))
-                    .get()
-            } catch {
-                return try await bootstrap().bind(to: try SocketAddress(ipAddress: "0.0.0.0", port: port)).get()
-            }
-        }
-        if let literal = try? SocketAddress(ipAddress: address, port: port) {
-            return try await bootstrap().bind(to: literal).get()
-        }
-        return try await bootstrap().bind(host: address, port: port).get()
-    }
-
-    /// A peer's address as text, an IPv4 client of the dual-stack socket as its dotted quad.
-    static func peerText(_ address: SocketAddress?) -> String {
-        guard let text = address?.ipAddress else { return "unknown" }
-        if text.hasPrefix("::ffff:"), text.contains(".") { return String(text.dropFirst("::ffff:".count)) }
-        return text
+        try await SessionServer.serve(session, options: options, logger: logger, connections: connections,
+                                      shutdownSignal: shutdownSignal, onListening: onListening)
     }
 }

@@ -17,14 +17,23 @@ extension Session {
             return .rejected(Reject(reason: "unsupportedVersion",
                                     message: "This host speaks protocol \(WireProtocol.oldestVersion) or \(WireProtocol.version); your client speaks \(hello.protocol). Please update."))
         }
-        if let game = hello.game, game.lowercased() != descriptor.id {
+        if let room {
+            guard hello.protocol >= 2 else {
+                return .rejected(Reject(reason: "unsupportedVersion",
+                                        message: "This is a party room (a different game each time); it needs protocol 2 and your client speaks \(hello.protocol). Please update."))
+            }
+            if let game = hello.game, game.lowercased() != descriptor.id, room.descriptor(game.lowercased()) == nil {
+                return .rejected(Reject(reason: "wrongGame",
+                                        message: "This party room plays \(PartyRoom.list(room.menu.map(\.title))), not \(Self.shown(game))."))
+            }
+        } else if let game = hello.game, game.lowercased() != descriptor.id {
             return .rejected(Reject(reason: "wrongGame", message: "This session plays \(descriptor.title), not \(game)."))
         }
         guard hello.name.utf8.count <= 1024 else {
             return .rejected(Reject(reason: "badName", message: "That name is too long."))
         }
         if let token = hello.token {
-            return reattach(token: token, peer: peer, plainText: wantsPlainText(hello))
+            return reattach(token: token, peer: peer, hello: hello)
         }
         if hello.hostKey != hostKey, let problem = codeProblem(hello.code, address: peer.address) {
             return .rejected(problem)
@@ -39,10 +48,17 @@ extension Session {
         }
     }
 
-    func welcome(seat: Int?, name: String, token: String, reconnected: Bool = false) -> Welcome {
-        Welcome(session: sessionID, game: descriptor.id, title: descriptor.title, sessionName: options.sessionName,
-                seat: seat, role: seat == nil ? "spectator" : "player", reconnected: reconnected, name: name,
-                players: playerInfos, minPlayers: descriptor.minPlayers, maxPlayers: descriptor.maxPlayers, token: token)
+    /// A game id from a client as it may be shown to people: cleaned, at most 24 characters.
+    static func shown(_ game: String) -> String {
+        let cleaned = NameCleaner.clean(game)
+        return cleaned.isEmpty ? "that game" : String(cleaned.prefix(24))
+    }
+
+    func welcome(seat: Int?, name: String, token: String, hello: Hello, reconnected: Bool = false) -> Welcome {
+        Welcome(protocol: min(hello.protocol, WireProtocol.version), session: sessionID, game: descriptor.id, title: descriptor.title,
+                sessionName: options.sessionName, seat: seat, role: seat == nil ? "spectator" : "player", reconnected: reconnected,
+                name: name, players: playerInfos, minPlayers: descriptor.minPlayers, maxPlayers: descriptor.maxPlayers, token: token,
+                room: isRoom ? true : nil)
     }
 
     var playerInfos: [PlayerInfo] {
@@ -61,17 +77,23 @@ extension Session {
         }
         let seat = freeSeat(from: reserved ? 1 : 0)
         let name = NameCleaner.unique(hello.name, seat: seat, taken: players.map(\.name))
-        let player = TablePlayer(seat: seat, name: name, isHost: isHost, isBot: hello.bot ?? false,
-                                 peer: peer, plainText: wantsPlainText(hello), token: newToken())
+        var member = 0
+        if isRoom {
+            member = nextMember
+            nextMember += 1
+        }
+        let player = TablePlayer(seat: seat, member: member, name: name, isHost: isHost, isBot: hello.bot ?? false,
+                                 peer: peer, games: hello.games, plainText: wantsPlainText(hello), token: newToken())
         players.append(player)
         players.sort { $0.seat < $1.seat }
         logger.info("seated \(name) at seat \(seat)", metadata: ["peer": "\(peer.id)"])
-        let welcome = welcome(seat: seat, name: name, token: player.token)
+        let welcome = welcome(seat: seat, name: name, token: player.token, hello: hello)
         peer.send(welcome)
-        if phase == .playing, var running = rules {
+        if isRoom {
+            memberArrived(player)
+        } else if phase == .playing, let running = game {
             seatsInGame.insert(seat)
-            running.join(Seat(id: SeatID(seat), name: name), at: now())
-            rules = running
+            running.join(seat: seat, name: name, at: now())
             broadcastLobby()
             afterGameChange()
         } else {
@@ -87,12 +109,14 @@ extension Session {
                                     message: "No more spectators fit (\(options.maxSpectators) are watching)."))
         }
         let cleaned = NameCleaner.clean(hello.name)
-        let spectator = Spectator(peer: peer, name: cleaned.isEmpty ? "Spectator" : cleaned, plainText: wantsPlainText(hello))
+        let spectator = Spectator(peer: peer, name: cleaned.isEmpty ? "Spectator" : cleaned, games: hello.games,
+                                  plainText: wantsPlainText(hello))
         spectators.append(spectator)
         logger.info("\(spectator.name) is watching", metadata: ["peer": "\(peer.id)"])
-        let welcome = welcome(seat: nil, name: spectator.name, token: "")
+        let welcome = welcome(seat: nil, name: spectator.name, token: "", hello: hello)
         peer.send(welcome)
         broadcastLobby()
+        if isRoom { broadcastRoom() }
         sendCurrentView(to: peer, seat: nil, plainText: spectator.plainText)
         return .welcomed(welcome)
     }
@@ -102,7 +126,7 @@ extension Session {
     /// A token is spent the moment it is presented successfully: the seat gets a new one at once, sent
     /// in this welcome, and the presented token never works again, whatever the new connection does
     /// next (PROTOCOL.md section 12 says how a client that never received that welcome recovers).
-    func reattach(token: String, peer: PeerLink, plainText: Bool) -> Admission {
+    func reattach(token: String, peer: PeerLink, hello: Hello) -> Admission {
         guard !token.isEmpty, let index = players.firstIndex(where: { $0.token == token }) else {
             return .rejected(Reject(reason: "badToken",
                                     message: "That seat is no longer held for you (the token is unknown, expired or already used)."))
@@ -114,23 +138,25 @@ extension Session {
             old.peer.abort()
         }
         players[index].peer = peer
-        players[index].plainText = plainText
+        players[index].games = hello.games
+        players[index].plainText = wantsPlainText(hello)
         players[index].connected = true
         players[index].disconnectedAt = nil
         players[index].token = newToken()
         let player = players[index]
         logger.info("\(player.name) reconnected", metadata: ["peer": "\(peer.id)"])
-        let welcome = welcome(seat: player.seat, name: player.name, token: player.token, reconnected: true)
+        let welcome = welcome(seat: player.seat, name: player.name, token: player.token, hello: hello, reconnected: true)
         peer.send(welcome)
-        if phase == .playing, var running = rules, !old.connected {
-            running.connectionChanged(SeatID(player.seat), connected: true, at: now())
-            rules = running
+        let inGame = phase == .playing && !player.watching
+        if inGame, let running = game, !old.connected {
+            running.connectionChanged(seat: player.seat, connected: true, at: now())
         }
         broadcastLobby()
-        if phase == .playing {
+        if isRoom { broadcastRoom() }
+        if inGame {
             afterGameChange()
         } else {
-            sendCurrentView(to: peer, seat: player.seat, plainText: plainText)
+            sendCurrentView(to: peer, seat: player.watching ? nil : player.seat, plainText: player.plainText)
         }
         return .welcomed(welcome)
     }

@@ -9,6 +9,7 @@ extension Session {
         if let index = spectators.firstIndex(where: { $0.peer.id == peerID }) {
             spectators.remove(at: index).peer.close()
             broadcastLobby()
+            if isRoom { broadcastRoom() }
             return
         }
         guard let index = players.firstIndex(where: { $0.peer.id == peerID }) else { return }
@@ -21,12 +22,12 @@ extension Session {
         players[index].peer.close()
         let name = players[index].name
         logger.info("\(name)'s connection dropped; holding the seat", metadata: ["reason": "\(reason)"])
-        if phase == .playing, var running = rules {
-            running.connectionChanged(SeatID(players[index].seat), connected: false, at: now())
-            rules = running
+        if phase == .playing, let running = game, !players[index].watching {
+            running.connectionChanged(seat: players[index].seat, connected: false, at: now())
             afterGameChange()
         }
         broadcastLobby()
+        if isRoom { broadcastRoom() }
     }
 
     /// Removes the player for good: the others are told and the game's leave rules apply.
@@ -37,9 +38,9 @@ extension Session {
         for peer in players.map(\.peer) + spectators.map(\.peer) {
             peer.send(PlayerLeft(seat: player.seat, name: player.name, message: message))
         }
-        if phase == .playing, var running = rules {
-            running.leave(SeatID(player.seat), at: now())
-            rules = running
+        if isRoom { return memberLeft(player) }
+        if phase == .playing, let running = game {
+            running.leave(seat: player.seat, at: now())
             if players.isEmpty && running.outcome == nil {
                 // Nobody is left to play: abandon the game.
                 finishGame(sendOutcome: false)

@@ -52,9 +52,8 @@ extension Session {
         }
         let seats = players.map { Seat(id: SeatID($0.seat), name: $0.name) }
         seatsInGame = Set(players.map(\.seat))
-        let setup = GameSetup(seats: seats, configuration: configuration, seed: random.next(),
-                              gameNumber: gamesPlayed, now: now())
-        rules = Rules(setup: setup)
+        guard let hosted = games.first else { return }
+        game = hosted.start(seats, random.next(), gamesPlayed, now(), gamesPlayed + 1)
         gamesPlayed += 1
         phase = .playing
         for index in players.indices {
@@ -70,43 +69,40 @@ extension Session {
     // MARK: Moves
 
     func move(_ envelope: Envelope, from index: Int) {
-        guard let running = runningRules(answering: envelope.seq, from: index) else { return }
-        let message: MoveMessage<Rules.Move>
-        do {
-            message = try codec.decode(MoveMessage<Rules.Move>.self, from: envelope)
-        } catch {
-            return rejectMove(HostRejection.invalidMove(detail: Self.detail(of: error)), seq: envelope.seq, from: index)
-        }
-        let player = players[index]
-        if let claimed = message.seat, claimed != player.seat {
-            return rejectMove(HostRejection.notYourSeat(claimed: claimed, actual: player.seat), seq: envelope.seq, from: index)
-        }
-        play(message.move, on: running, seq: envelope.seq, from: index)
+        guard let running = runningGame(answering: envelope.seq, from: index) else { return }
+        answer(running.move(envelope, codec: codec, seat: players[index].seat, at: now()), seq: envelope.seq, from: index)
     }
 
     /// A move typed by a client without the game's presenter: the rules read it from the text.
     func typedMove(_ envelope: Envelope, from index: Int) {
-        guard let running = runningRules(answering: envelope.seq, from: index) else { return }
+        guard let running = runningGame(answering: envelope.seq, from: index) else { return }
         let message: TypedMove
         do {
             message = try codec.decode(TypedMove.self, from: envelope)
         } catch {
-            return rejectMove(HostRejection.invalidMove(detail: Self.detail(of: error)), seq: envelope.seq, from: index)
+            return rejectMove(HostRejection.invalidMove(error), seq: envelope.seq, from: index)
         }
-        let seat = SeatID(players[index].seat)
-        let view = running.view(for: .seat(seat), at: now())
-        switch Rules.typedMove(String(message.text.prefix(200)), in: view, for: seat) {
-        case .success(let move):
-            play(move, on: running, seq: envelope.seq, from: index)
-        case .failure(let error):
-            rejectMove(HostRejection.notAMove(detail: error.message), seq: envelope.seq, from: index)
+        answer(running.typedMove(String(message.text.prefix(200)), seat: players[index].seat, at: now()), seq: envelope.seq, from: index)
+    }
+
+    /// Sends everyone the new views after a move the rules took, or the mover why not.
+    func answer(_ answer: MoveAnswer, seq: Int, from index: Int) {
+        switch answer {
+        case .played:
+            afterGameChange()
+        case .rejected(let code, let message):
+            players[index].peer.send(MoveRejected(inReplyTo: seq, reason: code, message: message))
         }
     }
 
-    /// The running game's rules, or nil after telling the sender why no move is possible now.
-    func runningRules(answering seq: Int, from index: Int) -> Rules? {
-        guard phase == .playing, let running = rules else {
+    /// The running game, or nil after telling the sender why no move is possible now.
+    func runningGame(answering seq: Int, from index: Int) -> (any TableGame)? {
+        guard phase == .playing, let running = game else {
             rejectMove(phase == .over ? HostRejection.gameOver : .noGameRunning, seq: seq, from: index)
+            return nil
+        }
+        guard !players[index].watching else {
+            rejectMove(.watching, seq: seq, from: index)
             return nil
         }
         return running
@@ -116,65 +112,26 @@ extension Session {
         players[index].peer.send(MoveRejected(inReplyTo: seq, reason: rejection.code, message: rejection.description))
     }
 
-    /// Lets the rules apply `move`, checks the schedule, and sends everyone the result.
-    ///
-    /// The rules judge first, so a refused move gets the game's own reason (`alreadyConfirmed`,
-    /// `paused`, …) rather than a generic one; a move the schedule does not allow is refused with
-    /// `notYourTurn` even if the rules would have taken it, and then changes nothing.
-    func play(_ move: Rules.Move, on running: Rules, seq: Int, from index: Int) {
-        var running = running
-        let seat = SeatID(players[index].seat)
-        let schedule = running.schedule
-        do {
-            try running.apply(move, from: seat, at: now())
-        } catch {
-            players[index].peer.send(MoveRejected(inReplyTo: seq, reason: error.code, message: error.description))
-            return
-        }
-        guard schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(move)) else {
-            return rejectMove(.notYourTurn, seq: seq, from: index)
-        }
-        rules = running
-        afterGameChange()
-    }
-
-    static func detail(of error: WireError) -> String {
-        if case .invalidFields(_, let detail) = error { return detail }
-        return error.description
-    }
-
     /// Sends every seat its view and ends the game when the rules say it is over.
     func afterGameChange() {
-        guard let running = rules, phase == .playing else { return }
-        let now = now()
-        let schedule = running.schedule
-        let deadline = schedule.deadline.map { max(0, $0.milliseconds(since: now)) }
-        // Seats (and spectators) that see the same view share one encoding of it.
-        var encoded = EncodedViews<Rules.View>()
-        for player in players where player.connected {
-            let seat = SeatID(player.seat)
-            let yourTurn = running.outcome == nil && schedule.allows(seat)
-            if !sendView(running.view(for: .seat(seat), at: now), of: running, to: player.peer, viewer: .seat(seat),
-                         plainText: player.plainText, yourTurn: yourTurn, deadlineMs: deadline, encoded: &encoded) {
-                logger.warning("\(player.name) stopped reading; their connection was closed")
+        guard let running = game, phase == .playing else { return }
+        for name in running.sendViews(players: players, spectators: spectators, at: now()) {
+            logger.warning("\(name) stopped reading; their connection was closed")
+        }
+        if running.outcome != nil {
+            if isRoom {
+                finishRoomGame()
+            } else {
+                finishGame(sendOutcome: true)
             }
         }
-        if !spectators.isEmpty {
-            let view = running.view(for: .spectator, at: now)
-            for spectator in spectators {
-                sendView(view, of: running, to: spectator.peer, viewer: .spectator, plainText: spectator.plainText,
-                         yourTurn: false, deadlineMs: deadline, encoded: &encoded)
-            }
-        }
-        if running.outcome != nil { finishGame(sendOutcome: true) }
     }
 
     func finishGame(sendOutcome: Bool) {
-        guard let running = rules else { return }
+        guard let running = game else { return }
         phase = .over
         if sendOutcome, let outcome = running.outcome {
-            let message = GameOver(game: gamesPlayed, winners: outcome.winners.map(\.index),
-                                   reason: outcome.reason.rawValue, summary: outcome.summary)
+            let message = gameOverMessage(outcome)
             for peer in players.map(\.peer) + spectators.map(\.peer) { peer.send(message) }
             logger.info("game \(gamesPlayed) over: \(outcome.summary)")
         }
@@ -185,7 +142,7 @@ extension Session {
 
     func backToLobby() {
         phase = .lobby
-        rules = nil
+        game = nil
         seatsInGame = []
         for index in players.indices { players[index].rematch = false }
     }
@@ -215,28 +172,30 @@ extension Session {
     }
 
     /// How long the clock may sleep: 20 ms (or less, to the deadline) while the game has a deadline,
-    /// a quarter of a second otherwise (held seats and their countdowns need no more).
+    /// a quarter of a second otherwise (held seats and their countdowns need no more); in a room
+    /// no longer than to the end of its countdown.
     var clockInterval: Duration {
         let idle = Duration.milliseconds(min(250, max(10, options.heartbeatIntervalMilliseconds / 2)))
-        guard phase == .playing, let deadline = rules?.schedule.deadline else { return idle }
+        guard phase == .playing, let deadline = game?.deadline else {
+            guard let due = startsAt ?? room?.deadline else { return idle }
+            return .milliseconds(max(1, min(idle.wholeMilliseconds, due.milliseconds(since: now()))))
+        }
         return .milliseconds(max(1, min(20, deadline.milliseconds(since: now()))))
     }
 
-    /// Wakes the game when its deadline has passed.
+    /// Wakes the game when its deadline has passed (and the room when its countdown has).
     func tick() {
         checkHeldSeats()
         sendHeartbeatsIfDue()
-        guard phase == .playing, var running = rules, let deadline = running.schedule.deadline else { return }
-        let now = now()
-        guard deadline <= now else { return }
-        running.advance(to: now)
-        rules = running
+        if isRoom { roomTick() }
+        guard phase == .playing, let running = game, running.advance(to: now()) else { return }
         afterGameChange()
     }
 
     // MARK: Lobby
 
     func broadcastLobby() {
+        if isRoom { return broadcastRoomLobby() }
         let message = lobbyMessage()
         let infos = playerInfos
         let canStart = hostDecides && startProblem() == nil

@@ -2,51 +2,35 @@ import PartyKit
 import PartyWire
 
 extension Session {
-    /// Sends `view` (what `viewer` sees of `running`) to one connection: the game's own view, or for
-    /// a client without the game's presenter the plain text and labelled moves built from it.
-    /// Viewers who see the same view share its JSON through `encoded`. False when the client
-    /// stopped reading.
-    @discardableResult
-    func sendView(_ view: Rules.View, of running: Rules, to peer: PeerLink, viewer: Viewer, plainText: Bool,
-                  yourTurn: Bool, deadlineMs: Int64?, encoded: inout EncodedViews<Rules.View>) -> Bool {
-        guard plainText else {
-            guard let json = encoded.json(for: view) else {
-                return peer.send(ViewMessage(game: gamesPlayed, view: view, yourTurn: yourTurn, deadlineMs: deadlineMs))
-            }
-            return peer.send(ViewMessage(game: gamesPlayed, view: json, yourTurn: yourTurn, deadlineMs: deadlineMs))
-        }
-        let context = PresenterContext(seat: viewer.seat, names: seatNames, color: false)
-        var moves: [PlainTextView<Rules.Move>.Choice] = []
-        var typing: String?
-        if let seat = viewer.seat, running.outcome == nil {
-            moves = Rules.labelledMoves(in: view, for: seat).map { .init(label: $0.label, move: $0.move) }
-            typing = Rules.typedMovePrompt(in: view, for: seat)
-        }
-        let text = PlainTextView(text: Rules.plainText(of: view, context: context), moves: moves, typing: typing)
-        return peer.send(ViewMessage(game: gamesPlayed, view: text, yourTurn: yourTurn, deadlineMs: deadlineMs))
-    }
-
-    /// Sends the running (or just finished) game's view to one client.
+    /// Sends the running (or just finished) game's view to one client: `seat`'s, or the spectator
+    /// view for a spectator or a member who watches.
     func sendCurrentView(to peer: PeerLink, seat: Int?, plainText: Bool) {
-        guard let running = rules, phase != .lobby else { return }
-        let now = now()
-        let schedule = running.schedule
-        var encoded = EncodedViews<Rules.View>()
-        let viewer: Viewer = seat.map { .seat(SeatID($0)) } ?? .spectator
-        sendView(running.view(for: viewer, at: now), of: running, to: peer, viewer: viewer, plainText: plainText,
-                 yourTurn: seat.map { running.outcome == nil && schedule.allows(SeatID($0)) } ?? false,
-                 deadlineMs: schedule.deadline.map { max(0, $0.milliseconds(since: now)) }, encoded: &encoded)
+        guard let running = game, phase != .lobby else { return }
+        running.sendView(to: peer, seat: seat, plainText: plainText, at: now())
     }
 
-    /// Whether the client that sent `hello` lacks this game's presenter (it listed the games it
-    /// can draw, and this one is not among them).
+    /// Whether a client that can draw `games` (nil: all) lacks the presenter of the game on (in a
+    /// locked session, its game; in a room, the running one, or none between games).
+    func wantsPlainText(_ games: [String]?) -> Bool {
+        guard let games else { return false }
+        let id: String
+        if isRoom {
+            guard let running = game else { return false }
+            id = running.descriptor.id
+        } else {
+            id = descriptor.id
+        }
+        return !games.contains { $0.lowercased() == id }
+    }
+
+    /// Whether the client that sent `hello` gets plain-text views of the game on.
     func wantsPlainText(_ hello: Hello) -> Bool {
-        guard let games = hello.games else { return false }
-        return !games.contains { $0.lowercased() == descriptor.id }
+        wantsPlainText(hello.games)
     }
 
-    /// The seated players' names, for plain-text views.
-    var seatNames: [SeatID: String] {
-        Dictionary(players.map { (SeatID($0.seat), $0.name) }, uniquingKeysWith: { first, _ in first })
+    /// The `gameOver` message for `outcome`, with every seat's place.
+    func gameOverMessage(_ outcome: GameOutcome) -> GameOver {
+        GameOver(game: gamesPlayed, winners: outcome.winners.map(\.index), reason: outcome.reason.rawValue, summary: outcome.summary,
+                 standings: outcome.standings.map { StandingInfo(seat: $0.seat.index, place: $0.place, score: $0.score) })
     }
 }

@@ -3,18 +3,25 @@ import NIOCore
 import PartyKit
 import PartyWire
 
-/// One hosted game session: owns the table (seats, names, readiness), the running game's rules,
-/// and its clock. Every message from every connection passes through this actor in arrival order.
+/// One hosted session: owns the table (seats, names, tokens, connections, spectators, readiness,
+/// the party room) and drives the running game through the non-generic `TableGame`. Every message
+/// from every connection passes through this actor in arrival order.
+///
+/// A session is either locked to one game (`PartyHost`: lobby, game, rematch) or a party room
+/// (`PartyRoomHost`: choose, play, back to choosing, with a scoreboard across games).
 ///
 /// The actor runs on one NIO event loop, the one its connections use: their handlers call it
 /// synchronously (`assumeIsolated`), and only the clock and shutdown come in as tasks.
-actor Session<Rules: GameRules> {
-    /// Where the table is between and during games.
+actor Session {
+    /// Where the table is between and during games (a room is never `over`).
     enum Phase: String {
         case lobby, playing, over
     }
 
-    let configuration: Rules.Configuration
+    /// The game a locked session plays, or the room's menu.
+    let games: [HostedGame]
+    /// What the table offers: the locked game's descriptor, or the room's (`party`).
+    let descriptor: GameDescriptor
     let options: HostOptions
     let hostKey: String
     let sessionID: String
@@ -33,14 +40,37 @@ actor Session<Rules: GameRules> {
     /// When the lobby was last re-sent to count down a held seat.
     var lastGraceBroadcast = ContinuousClock.now
     var phase = Phase.lobby
-    var rules: Rules?
+    /// The running (or, in a locked session, just finished) game.
+    var game: (any TableGame)?
     var gamesPlayed = 0
     /// Seats that took part in the running game (never reused for newcomers while it runs).
     var seatsInGame: Set<Int> = []
     var ended = false
     var lastStatus: SessionStatus?
 
-    var descriptor: GameDescriptor { Rules.descriptor }
+    // MARK: The party room (nil in a locked session)
+
+    /// The room's state machine.
+    var room: PartyRoom?
+    /// Milliseconds between a pick and the start.
+    let startDelayMilliseconds: Int64
+    /// When the picked game starts, while the room is `starting`.
+    var startsAt: GameInstant?
+    /// When the last `room` message went out (a countdown re-sends it once a second).
+    var lastRoomBroadcast = ContinuousClock.now
+    /// The next member id.
+    var nextMember = 1
+    /// The game on: who plays it and who watches (newcomers included).
+    var current: RoomGame?
+    /// The running game's seats → member ids (kept for those who leave during it).
+    var seatMembers: [Int: Int] = [:]
+    /// The announcement of the pick, shown while the game starts and runs.
+    var announcement: String?
+    /// Every finished game of the room.
+    var results: [RoomGameResult] = []
+
+    /// Whether this session is a party room (a constant, so the move path never looks at the room).
+    let isRoom: Bool
 
     /// The event loop this actor and every connection of the session run on.
     nonisolated let loop: any EventLoop
@@ -49,18 +79,34 @@ actor Session<Rules: GameRules> {
         loop.executor.asUnownedSerialExecutor()
     }
 
-    init(configuration: Rules.Configuration, options: HostOptions, hostKey: String, logger: Logger,
+    /// A session locked to `game` (`room` nil), or a party room.
+    init(game: HostedGame?, room settings: RoomSettings?, options: HostOptions, hostKey: String, logger: Logger,
          status: AsyncStream<SessionStatus>.Continuation, loop: any EventLoop) {
         self.loop = loop
-        self.configuration = configuration
         self.options = options
         self.hostKey = hostKey
         self.logger = logger
         self.statusContinuation = status
         var system = SystemRandomNumberGenerator()
-        random = SeededRandom(seed: options.seed ?? system.next())
+        let seed = options.seed ?? system.next()
+        random = SeededRandom(seed: seed)
         sessionID = Self.hex(bits: 64, using: &system)
-        status.yield(SessionStatus(players: 0, maxPlayers: Rules.descriptor.maxPlayers, state: Phase.lobby.rawValue, joinable: true))
+        isRoom = settings != nil
+        if let settings = settings {
+            games = settings.games
+            descriptor = GameDescriptor(id: "party", title: "Party room", minPlayers: 1, maxPlayers: settings.capacity,
+                                        joinInProgress: true, summary: "A different game each time, with a scoreboard across games.",
+                                        howToPlay: "Vote for the next game; everyone plays, the scoreboard runs all evening.")
+            room = PartyRoom(menu: settings.games.map(\.descriptor), choice: settings.choice, seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+            startDelayMilliseconds = max(0, settings.startDelayMilliseconds)
+        } else {
+            games = game.map { [$0] } ?? []
+            descriptor = game?.descriptor ?? GameDescriptor(id: "none", title: "None", minPlayers: 1, maxPlayers: 1,
+                                                             joinInProgress: false, summary: "", howToPlay: "")
+            startDelayMilliseconds = 0
+        }
+        status.yield(SessionStatus(players: 0, maxPlayers: descriptor.maxPlayers, state: settings == nil ? Phase.lobby.rawValue : "choosing",
+                                   joinable: true, room: settings != nil))
     }
 
     /// The host's clock as game time.
@@ -93,20 +139,35 @@ actor Session<Rules: GameRules> {
                                           inReplyTo: envelope.seq))
         case .ready:
             guard let ready = decode(Ready.self, envelope, for: player) else { return }
-            setReady(ready.ready, at: index)
+            // A room starts its games by vote: ready is accepted and changes nothing.
+            if !isRoom { setReady(ready.ready, at: index) }
         case .start:
-            startRequested(by: index, seq: envelope.seq)
+            if isRoom {
+                roomStartRequested(by: index, seq: envelope.seq)
+            } else {
+                startRequested(by: index, seq: envelope.seq)
+            }
         case .move:
             move(envelope, from: index)
         case .typedMove:
             typedMove(envelope, from: index)
         case .rematch:
-            rematchRequested(by: index, seq: envelope.seq)
+            if isRoom {
+                player.peer.send(ErrorMessage(reason: "noRematch",
+                                              message: "In a party room, vote for the next game (the same one again if you like).",
+                                              inReplyTo: envelope.seq))
+            } else {
+                rematchRequested(by: index, seq: envelope.seq)
+            }
         case .leave:
             remove(peerID: peerID, reason: .left)
         case .vote:
-            player.peer.send(ErrorMessage(reason: "notARoom", message: "This session plays one game; there is nothing to vote for.",
-                                          inReplyTo: envelope.seq))
+            if isRoom {
+                vote(envelope, from: index)
+            } else {
+                player.peer.send(ErrorMessage(reason: "notARoom", message: "This session plays one game; there is nothing to vote for.",
+                                              inReplyTo: envelope.seq))
+            }
         case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error, .room:
             player.peer.send(ErrorMessage(reason: "unexpectedMessage",
                                           message: "\"\(envelope.type.rawValue)\" is sent by the host, not by clients.",
@@ -145,12 +206,14 @@ actor Session<Rules: GameRules> {
         startGame()
     }
 
-    /// Ends the session: everyone is told, then every connection closes.
+    /// Ends the session: everyone is told (in a room, with the final scoreboard), then every
+    /// connection closes.
     func end(reason: String, message: String) {
         guard !ended else { return }
         ended = true
+        let scoreboard = isRoom ? scoreboardLines() : nil
         for peer in players.map(\.peer) + spectators.map(\.peer) {
-            peer.send(Ended(reason: reason, message: message))
+            peer.send(Ended(reason: reason, message: message, scoreboard: scoreboard))
             peer.close()
         }
         players.removeAll()
@@ -161,8 +224,15 @@ actor Session<Rules: GameRules> {
     // MARK: Status
 
     func publishStatus() {
-        let status = SessionStatus(players: players.count, maxPlayers: descriptor.maxPlayers, state: phase.rawValue,
+        let status: SessionStatus
+        if isRoom {
+            status = SessionStatus(players: players.count, maxPlayers: descriptor.maxPlayers, state: roomState,
+                                   joinable: players.count < descriptor.maxPlayers, room: true,
+                                   game: roomState == "choosing" ? nil : current?.game ?? room?.plan?.game)
+        } else {
+            status = SessionStatus(players: players.count, maxPlayers: descriptor.maxPlayers, state: phase.rawValue,
                                    joinable: players.count < descriptor.maxPlayers && (phase != .playing || descriptor.joinInProgress))
+        }
         guard status != lastStatus else { return }
         lastStatus = status
         statusContinuation.yield(status)

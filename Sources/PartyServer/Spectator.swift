@@ -4,6 +4,8 @@ struct Spectator: Sendable {
     var peer: PeerLink
     /// The cleaned name.
     var name: String
-    /// Whether this connection's client lacks the game's presenter and gets plain-text views.
+    /// The games the client can draw (`hello.games`); nil: all of them.
+    var games: [String]?
+    /// Whether this connection's client lacks the running game's presenter and gets plain-text views.
     var plainText = false
 }

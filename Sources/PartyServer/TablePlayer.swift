@@ -5,6 +5,8 @@ import PartyWire
 struct TablePlayer: Sendable {
     /// The seat number.
     var seat: Int
+    /// The party room's member id (stable across games and reconnections; 0 in a locked session).
+    var member: Int
     /// The cleaned, unique name.
     var name: String
     /// Ready for the next game.
@@ -15,9 +17,13 @@ struct TablePlayer: Sendable {
     var isBot: Bool
     /// Asked for a rematch.
     var rematch = false
+    /// In a party room: sits out the running game and watches it (gets the spectator view).
+    var watching = false
     /// The connection.
     var peer: PeerLink
-    /// Whether this connection's client lacks the game's presenter and gets plain-text views.
+    /// The games the client can draw (`hello.games`); nil: all of them.
+    var games: [String]?
+    /// Whether this connection's client lacks the running game's presenter and gets plain-text views.
     var plainText = false
     /// The reconnect secret: works once, and changes at every welcome.
     var token: String
@@ -34,6 +40,6 @@ struct TablePlayer: Sendable {
             left = max(0, remaining.wholeMilliseconds)
         }
         return PlayerInfo(seat: seat, name: name, ready: ready, host: isHost, bot: isBot, rematch: rematch,
-                          connected: connected, graceMs: left)
+                          connected: connected, graceMs: left, watching: watching ? true : nil)
     }
 }

@@ -18,12 +18,15 @@ public struct SessionLobby: Sendable {
     public var drawnGames: Set<String>?
     /// Unicast DNS domains to browse beside the local network (wide-area DNS-SD), if any.
     public var wideArea: WideAreaBrowser?
+    /// The titles of the games this build knows, by id (a party room's list line names its game).
+    public var gameTitles: [String: String]
 
     /// Creates a lobby.
     public init(gameFilter: String?, interfaces: DiscoveryInterfaces, fullScreen: Bool, color: Bool, drawnGames: Set<String>? = nil,
-                wideArea: WideAreaBrowser? = nil) {
+                wideArea: WideAreaBrowser? = nil, gameTitles: [String: String] = [:]) {
         self.wideArea = wideArea
         self.drawnGames = drawnGames
+        self.gameTitles = gameTitles
         self.gameFilter = gameFilter
         self.interfaces = interfaces
         self.fullScreen = fullScreen
@@ -75,12 +78,13 @@ public struct SessionLobby: Sendable {
     }
 
     func line(for service: DiscoveredService) -> String {
-        let line = Self.line(for: service)
-        guard let drawnGames, let game = service.txt["game"], !drawnGames.contains(game) else { return line }
+        let line = Self.line(for: service, titles: gameTitles)
+        guard service.txt["room"] != "1", let drawnGames, let game = service.txt["game"], !drawnGames.contains(game) else { return line }
         return line + " · plain text"
     }
 
-    static func line(for service: DiscoveredService) -> String {
+    static func line(for service: DiscoveredService, titles: [String: String] = [:]) -> String {
+        if service.txt["room"] == "1" { return roomLine(for: service, titles: titles) }
         let title = service.txt["title"] ?? service.txt["game"] ?? "?"
         let players = service.txt["players"] ?? "?"
         let state = service.txt["state"] ?? "?"
@@ -90,6 +94,26 @@ public struct SessionLobby: Sendable {
         let game = service.instanceName.lowercased().contains(title.lowercased()) ? "" : "\(title), "
         let area = service.domain.map { " · wide-area \($0)" } ?? ""
         return "\(service.instanceName) — \(game)\(players) players, \(state)\(code)\(closed)\(area)"
+    }
+
+    /// A party room's line: "Alice's party — party room, playing Snap! — 3/16 players" (or
+    /// "choosing the next game"); `titles` names the games by id (the id shows for a game not in it).
+    static func roomLine(for service: DiscoveredService, titles: [String: String]) -> String {
+        let code = service.txt["code"] == "1" ? ", code needed" : ""
+        let closed = service.txt["open"] == "0" ? " (full: w to watch)" : ""
+        let area = service.domain.map { " · wide-area \($0)" } ?? ""
+        return "\(service.instanceName) — \(roomActivity(txt: service.txt, titles: titles)) — \(service.txt["players"] ?? "?") players\(code)\(closed)\(area)"
+    }
+
+    /// What a party room is doing, from its TXT: "party room, playing Snap!", "party room, starting
+    /// Snap!" or "party room, choosing the next game".
+    public static func roomActivity(txt: [String: String], titles: [String: String]) -> String {
+        let now = txt["now"].map { titles[$0] ?? $0 }
+        switch (txt["state"], now) {
+        case ("playing"?, let game?): return "party room, playing \(game)"
+        case ("starting"?, let game?): return "party room, starting \(game)"
+        default: return "party room, choosing the next game"
+        }
     }
 
     /// Line mode: prints the numbered list as soon as sessions are found and again whenever it

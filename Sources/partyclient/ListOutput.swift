@@ -1,5 +1,7 @@
 import Foundation
 import PartyDiscovery
+import PartyGames
+import PartyShell
 
 /// What `partyclient --list` prints.
 enum ListOutput {
@@ -15,13 +17,16 @@ enum ListOutput {
                     "domain": service.domain ?? "local", "wideArea": service.isWideArea,
                 ]
                 if let url = browserURL(service) { object["web"] = url }
+                // A party room also says what it is doing: "party room, playing Snap!".
+                if service.txt["room"] == "1" { object["room"] = SessionLobby.roomActivity(txt: service.txt, titles: titles) }
                 let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
                 return String(decoding: data, as: UTF8.self)
             }.joined(separator: "\n")
         }
         if services.isEmpty { return "No sessions found." }
         return services.map { service in
-            let title = service.txt["title"] ?? service.txt["game"] ?? "?"
+            let title = service.txt["room"] == "1" ? SessionLobby.roomActivity(txt: service.txt, titles: titles)
+                : service.txt["title"] ?? service.txt["game"] ?? "?"
             // Every address, IPv4 first, IPv6 in brackets (`[fe80::1%eth0]:7777`), space-separated.
             let addresses = service.addresses.map { $0.contains(":") ? "[\($0)]:\(service.port)" : "\($0):\(service.port)" }
             let address = addresses.isEmpty ? "port \(service.port)" : addresses.joined(separator: " ")
@@ -42,5 +47,10 @@ enum ListOutput {
             return !lower.contains("%") && !["fe8", "fe9", "fea", "feb"].contains { lower.hasPrefix($0) }
         }
         return v6.map { "http://[\($0)]:\(service.port)\(path)" }
+    }
+
+    /// The titles of this build's games, by id.
+    static var titles: [String: String] {
+        Dictionary(GameCatalog.all.map { ($0.descriptor.id, $0.descriptor.title) }, uniquingKeysWith: { a, _ in a })
     }
 }

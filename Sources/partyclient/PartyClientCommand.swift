@@ -39,7 +39,7 @@ struct PartyClientCommand: AsyncParsableCommand {
     @Flag(help: "With --list: print JSON, one object per session.")
     var json = false
 
-    @Option(help: "Only sessions of this game (\(GameCatalog.idList)); with --connect, the game you expect.")
+    @Option(help: "Only sessions of this game (\(GameCatalog.idList), or party for party rooms); with --connect, the game you expect.")
     var game: String?
 
     @Option(name: .customLong("interface"), help: "Look on this network interface (repeatable; default: every multicast-capable one).")
@@ -72,8 +72,8 @@ struct PartyClientCommand: AsyncParsableCommand {
     func validate() throws {
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds.") }
         if json && !list { throw ValidationError("--json only works with --list (partyclient --list --json).") }
-        if let game, GameCatalog.game(id: game.lowercased()) == nil {
-            throw ValidationError("There is no game \"\(game)\"; the games are: \(GameCatalog.idList).")
+        if let game, game.lowercased() != "party", GameCatalog.game(id: game.lowercased()) == nil {
+            throw ValidationError("There is no game \"\(game)\"; the games are: \(GameCatalog.idList) (and party for party rooms).")
         }
         if let connect { _ = try HostAddress(parsing: connect) }
         _ = try WideAreaListing.browser(self)
@@ -129,7 +129,8 @@ struct PartyClientCommand: AsyncParsableCommand {
             return say(try await join(address, instance: nil, watching: watch, as: playerName, fullScreen: fullScreen))
         }
         let lobby = SessionLobby(gameFilter: game, interfaces: interfaceChoice, fullScreen: fullScreen,
-                                 color: Terminal.colorEnabled, drawnGames: Set(drawnGames), wideArea: try WideAreaListing.browser(self))
+                                 color: Terminal.colorEnabled, drawnGames: Set(drawnGames), wideArea: try WideAreaListing.browser(self),
+                                 gameTitles: ListOutput.titles)
         var notice: String?
         while let chosen = try await lobby.choose(notice: notice) {
             do {
@@ -173,6 +174,13 @@ struct PartyClientCommand: AsyncParsableCommand {
                     let greeting = welcome.reconnected
                         ? "Welcome back, \(welcome.name): you have your seat in \(welcome.sessionName) again."
                         : firstNotice
+                    if welcome.room == true {
+                        // A party room: its screen between games, each game's own (or plain text) during one.
+                        let games = plainText ? [] : GameCatalog.all
+                        let options = ShellOptions(address: address, name: playerName, fullScreen: fullScreen && !plainText,
+                                                   color: Terminal.colorEnabled)
+                        return try await RoomShell.play(games: games, connection: session, welcome: welcome, options: options, notice: greeting)
+                    }
                     guard !plainText, let chosen = GameCatalog.game(id: welcome.game) else {
                         return await GameShell.playPlainText(connection: session, welcome: welcome, notice: greeting)
                     }

@@ -9,24 +9,50 @@ import PartyServer
 import PartyShell
 import PartyTerminal
 
-/// `partyhost`: hosts one game session on the LAN and, unless dedicated, seats you at it.
+/// `partyhost`: hosts a party room (game after game, with a scoreboard) or one game session on the
+/// LAN and, unless dedicated, seats you at it.
 struct PartyHostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "partyhost",
-        abstract: "Host a game for everyone on the local network.",
+        abstract: "Host a party (or one game) for everyone on the local network.",
         discussion: """
+            With no --game, partyhost opens a party room ("NAME's party"): everyone joins once, \
+            votes for the next game (the one with most votes starts when everyone has voted or the \
+            countdown ends), plays it or watches it when it seats fewer, and a scoreboard runs across \
+            games. --games limits the menu, --choose host lets the host's player decide alone, \
+            --playlist plays a fixed order; at the end the final standings are printed (and written \
+            to --results FILE as JSON, also on Ctrl-C). With --game, one game is hosted as a \
+            session of its own.
+
             Players join with `partyclient` (which finds the session on the network) or with \
             `partyclient --connect HOST:PORT`. Ctrl-C or q ends the session; every player is told.
 
-            Game settings follow the options, e.g. `partyhost --game twentyfour --round-seconds 60`.
+            Game settings follow the options, e.g. `partyhost --game twentyfour --round-seconds 60`; \
+            in a party room each game takes the settings it has.
 
             The settings of each game:
             \(GameCatalogHelp.settingsHelp)
             """
     )
 
-    @Option(help: "The game to host: \(GameCatalog.idList).")
+    @Option(help: "Host this one game instead of a party room: \(GameCatalog.idList).")
     var game: String?
+
+    @Option(help: ArgumentHelp("Party room: the games on its menu, comma-separated (default: every game).", valueName: "ids"))
+    var games: String?
+
+    @Option(help: ArgumentHelp("Party room: how the next game is chosen: vote (everyone votes) or host (the host's player decides).",
+                               valueName: "vote|host"))
+    var choose: String?
+
+    @Option(help: ArgumentHelp("Party room: play these games in this order, comma-separated (repeats when it runs out).", valueName: "ids"))
+    var playlist: String?
+
+    @Option(help: "Party room: seconds the vote stays open after the first vote (1-600; default 30).")
+    var voteSeconds: Int?
+
+    @Option(help: ArgumentHelp("Party room: write the final standings and every game's result to this file as JSON.", valueName: "file"))
+    var results: String?
 
     @Flag(help: "List the games this build can host, then exit.")
     var listGames = false
@@ -40,7 +66,7 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on (::, the default: every interface, IPv6 and IPv4; 0.0.0.0: IPv4 only).")
     var bind: String = HostOptions.bothFamilies
 
-    @Option(help: "How many bots to seat (0 up to the game's seats, less one for you unless --dedicated).")
+    @Option(help: "How many bots to seat (0 up to the game's seats, less one for you unless --dedicated); in a party room they stay across games.")
     var bots: Int = 0
 
     @Option(help: ArgumentHelp("How well the bots play: \(BotLevel.nameList).", valueName: "level"))
@@ -108,7 +134,10 @@ struct PartyHostCommand: AsyncParsableCommand {
 
     func validate() throws {
         if listGames { return }
-        guard let id = game else { throw ValidationError("Choose a game with --game (one of: \(GameCatalog.idList))") }
+        guard let id = game else { return try validateRoom() }
+        if let flag = roomOnlyFlag {
+            throw ValidationError("\(flag) is for a party room (partyhost without --game); with --game \(id) one game is hosted.")
+        }
         guard let chosen = GameCatalog.game(id: id) else {
             throw ValidationError("There is no game \"\(id)\"; this build has: \(GameCatalog.idList).")
         }
@@ -121,6 +150,11 @@ struct PartyHostCommand: AsyncParsableCommand {
             throw ValidationError("--players must be from \(chosen.descriptor.minPlayers) to \(chosen.descriptor.maxPlayers).")
         }
         _ = try GameCatalogHelp.settingValues(settings)
+        try validateCommon()
+    }
+
+    /// Checks the options a party room and a single game share.
+    func validateCommon() throws {
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
         guard (0...1000).contains(maxSpectators) else { throw ValidationError("--max-spectators must be from 0 to 1000.") }
         guard (2...100_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 2 to 100000.") }
@@ -170,7 +204,8 @@ struct PartyHostCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        guard let id = game, let chosen = GameCatalog.game(id: id) else { return }
+        guard let id = game else { return try await RoomHostRunner(command: self).host() }
+        guard let chosen = GameCatalog.game(id: id) else { return }
         try await HostRunner(command: self).host(chosen)
     }
 }

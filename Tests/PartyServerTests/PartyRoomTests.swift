@@ -182,4 +182,25 @@ struct PartyRoomTests {
         #expect(room.plan == nil)
         #expect(!room.isPlaying)
     }
+
+    @Test("someone arriving while a game is picked plays it when it has a free seat, and watches it otherwise")
+    func arrivingAfterThePick() throws {
+        var room = Self.room(humans: 2)
+        for id in 0..<2 { try room.vote(id, for: "snap", at: Self.at(0)) }
+        room.join(RoomMember(id: 2, name: "Cy"))
+        #expect(room.plan?.players == [0, 1, 2])
+        var full = Self.room(humans: 2)
+        for id in 0..<2 { try full.vote(id, for: "fourinarow", at: Self.at(0)) }
+        full.join(RoomMember(id: 2, name: "Cy"))
+        #expect(full.plan?.players == [0, 1])
+        #expect(full.plan?.watchers == [2])
+    }
+
+    @Test("a plan made again after someone left says who watches once")
+    func announcementAfterALeave() throws {
+        var room = Self.room(humans: 4)
+        for id in 0..<4 { try room.vote(id, for: "fourinarow", at: Self.at(0)) }
+        room.leave(3, at: Self.at(1))
+        #expect(room.plan?.announcement == "Four in a Row has the most votes (4). Four in a Row seats 2: Ann and Bob play (who played least first); Cy watches.")
+    }
 }

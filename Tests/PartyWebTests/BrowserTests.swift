@@ -21,6 +21,7 @@ struct BrowserTests {
         "generic_rps",          // ?plain: the generic view plays Rock Paper Scissors from labelled moves; then its presenter
         "suntouch_strike",      // SunTouch: the toss button, then a tap on the field is a strike
         "tv_view",              // /tv: join address and QR code, the table, the game, no moves
+        "party_room",           // a real party room: two browsers vote, play Four in a Row, see the scoreboard
         "room_render",          // the party room's panel from a protocol-2 room message (menu, votes, scoreboard)
     ])
     func scenario(_ name: String) throws {

@@ -96,15 +96,35 @@ extension PartyRoom {
         }.map(\.element)
         let players = Array(ranked.prefix(game.maxPlayers))
         let watchers = Array(ranked.dropFirst(game.maxPlayers))
-        var text = announcement
-        if !watchers.isEmpty {
-            text += " \(game.title) seats \(game.maxPlayers): \(Self.list(players.map(\.name))) play (who played least first);"
-                + " \(Self.list(watchers.map(\.name))) watch."
-        }
         // Seats in arrival order, so the table looks the same from game to game.
         let chosen = Set(players.map(\.id))
         return RoomPlan(game: game.id, players: members.map(\.id).filter(chosen.contains),
-                        watchers: members.map(\.id).filter { !chosen.contains($0) }, announcement: text)
+                        watchers: members.map(\.id).filter { !chosen.contains($0) },
+                        announcement: announcement + seating(game, players: players.map(\.name), watchers: watchers.map(\.name)),
+                        headline: announcement)
+    }
+
+    /// " Four in a Row seats 2: Ann and Bob play (who played least first); Cy watches." — empty
+    /// when nobody watches.
+    func seating(_ game: GameDescriptor, players: [String], watchers: [String]) -> String {
+        guard !watchers.isEmpty else { return "" }
+        return " \(game.title) seats \(game.maxPlayers): \(Self.list(players)) play (who played least first);"
+            + " \(Self.list(watchers)) \(watchers.count == 1 ? "watches" : "watch")."
+    }
+
+    /// Someone new arrived while a game is picked: they play it when it has a free seat, and watch
+    /// it otherwise.
+    mutating func seatNewcomer(_ member: RoomMember) {
+        guard var pending = plan, let game = descriptor(pending.game) else { return }
+        if pending.players.count < game.maxPlayers {
+            pending.players.append(member.id)
+        } else {
+            pending.watchers.append(member.id)
+            let name = { (id: Int) in self.members.first { $0.id == id }?.name ?? "?" }
+            pending.announcement = pending.headline
+                + seating(game, players: pending.players.map(name), watchers: pending.watchers.map(name))
+        }
+        plan = pending
     }
 
     /// The session started the planned game.

@@ -91,12 +91,14 @@ public struct PartyRoom: Hashable, Sendable {
 
     // MARK: Members
 
-    /// A member sits down (or comes back); the scoreboard gets a line the first time.
+    /// A member sits down (or comes back); the scoreboard gets a line the first time. A newcomer
+    /// while a game is picked plays it when it has a free seat, and watches it otherwise.
     public mutating func join(_ member: RoomMember) {
         if let index = members.firstIndex(where: { $0.id == member.id }) {
             members[index] = member
         } else {
             members.append(member)
+            seatNewcomer(member)
         }
         if let index = scores.firstIndex(where: { $0.member == member.id }) {
             scores[index].name = member.name
@@ -115,7 +117,7 @@ public struct PartyRoom: Hashable, Sendable {
         if let pending = plan {
             plan = nil
             if let game = descriptor(pending.game), playable(game) {
-                plan = makePlan(game: game, announcement: pending.announcement)
+                plan = makePlan(game: game, announcement: pending.headline)
             }
         }
         pickIfDue(at: now)

@@ -9,4 +9,6 @@ public struct RoomPlan: Hashable, Sendable {
     /// One sentence for everyone: "Snap! has the most votes (3).", "Tie between Snap! and
     /// TwentyFour: Snap! was played less.", "Four in a Row seats 2: Ann and Bob play, who played least."
     public var announcement: String
+    /// Why the game was picked, without who plays and who watches ("Snap! has the most votes (3).").
+    public var headline: String
 }

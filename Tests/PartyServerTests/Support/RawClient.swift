@@ -9,6 +9,8 @@ struct RawClient {
     let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     var buffer = ByteBuffer()
     var seq = 0
+    /// The body of the last frame `next()` read, as the host sent it.
+    var lastFrame = ""
 
     /// Connects to 127.0.0.1:`port` and runs `body` with the client; closes afterwards.
     /// `receiveBuffer` sets the socket's receive buffer (a small one makes a client that does not
@@ -64,6 +66,7 @@ struct RawClient {
                buffer.readableBytes >= 4 + Int(length) {
                 buffer.moveReaderIndex(forwardBy: 4)
                 let bytes = buffer.readBytes(length: Int(length)) ?? []
+                lastFrame = String(decoding: bytes, as: UTF8.self)
                 let object = try JSONSerialization.jsonObject(with: Data(bytes))
                 return object as? [String: Any]
             }

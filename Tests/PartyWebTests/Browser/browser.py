@@ -34,7 +34,7 @@ class Host:
         self.lines = []
         first = self.process.stdout.readline()
         self.lines.append(first)
-        match = re.search(r"on port (\d+)\.", first)
+        match = re.search(r"on port (\d+)[.:]", first)
         if not match:
             raise Failure(f"partyhost did not say its port: {first!r}")
         self.port = int(match.group(1))

@@ -1,0 +1,50 @@
+import PartyKit
+import PartyWire
+
+/// A room's game played by the game's own bot.
+struct GameRoomBot<Game: PartyGame>: RoomBotGame {
+    var table: TableState<Game.Rules.View>
+    let seed: UInt64
+    let level: BotLevel
+    var bot: Game.Bot?
+    var botGame = 0
+    var plan: BotPlan<Game.Rules.Move>?
+
+    init(welcome: Welcome, lobby: Lobby?, seed: UInt64, level: BotLevel) {
+        table = TableState(welcome: welcome)
+        if let lobby { _ = table.apply(.lobby(lobby)) }
+        self.seed = seed
+        self.level = level
+    }
+
+    var gameID: String { Game.descriptor.id }
+
+    mutating func apply(_ event: ClientEvent, at now: GameInstant) {
+        switch table.apply(event) {
+        case .view:
+            guard let view = table.view, !table.spectating else { return }
+            if bot == nil || table.game != botGame {
+                // The seat is the one this game gave us (seats are renumbered when a room game starts).
+                botGame = table.game
+                bot = Game.Bot(seat: table.seat, seed: seed &+ UInt64(botGame), level: level)
+            }
+            plan = bot?.plan(for: view, at: now)
+        case .notice:
+            // A refused move: think again from the same view, a little later.
+            if let view = table.view, table.playing, !table.spectating, var next = bot?.plan(for: view, at: now) {
+                next.at = max(next.at, now.adding(milliseconds: 300))
+                plan = next
+            }
+        case .gameOver, .closed:
+            plan = nil
+        case .lobby, .none:
+            break
+        }
+    }
+
+    mutating func due(at now: GameInstant) -> (any WireMessage)? {
+        guard let planned = plan, planned.at <= now else { return nil }
+        plan = nil
+        return MoveMessage(move: planned.move)
+    }
+}

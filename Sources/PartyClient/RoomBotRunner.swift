@@ -1,0 +1,103 @@
+import PartyKit
+import PartyWire
+
+/// A bot in a party room: joins as a bot and plays whatever game the room has on with that game's
+/// own bot at `level` (a new one each game, on the seat the game gives it). It never votes: the
+/// room's people choose. It stops when the room ends or the task is cancelled.
+public struct RoomBotRunner: Sendable {
+    /// Where the host is.
+    public var address: HostAddress
+    /// The bot's name in the room.
+    public var name: String
+    /// The seed of the bot's choices.
+    public var seed: UInt64
+    /// The room's join code, if it has one.
+    public var code: String?
+    /// How well the bot plays, in every game.
+    public var level: BotLevel
+    /// The games this bot can play, by id.
+    let games: [String: any PartyGame.Type]
+
+    /// Creates a runner.
+    public init(address: HostAddress, name: String, seed: UInt64, code: String?, level: BotLevel, games: [any PartyGame.Type]) {
+        self.address = address
+        self.name = name
+        self.seed = seed
+        self.code = code
+        self.level = level
+        self.games = Dictionary(games.map { ($0.descriptor.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The name a bot shows in the room, as a single game's bot does: "Ada · standard (bot)".
+    public static func tableName(_ name: String, level: BotLevel) -> String {
+        "\(name) · \(level.rawValue) (bot)"
+    }
+
+    /// Plays until the room ends or the task is cancelled.
+    public func run() async throws {
+        let hello = Hello(client: "partyhost-bot", name: name, game: "party", bot: true, code: code, games: games.keys.sorted())
+        let runner = self
+        try await PartySession.withSession(to: address, hello: hello) { session, welcome in
+            await runner.play(connection: session, welcome: welcome)
+        }
+    }
+
+    /// What the bot's loop waits for.
+    enum Input: Sendable {
+        case event(ClientEvent)
+        case tick
+    }
+
+    func play(connection: PartySession, welcome: Welcome) async {
+        let start = ContinuousClock.now
+        func now() -> GameInstant {
+            GameInstant(milliseconds: (ContinuousClock.now - start).wholeMilliseconds)
+        }
+        let (inputs, feed) = AsyncStream<Input>.makeStream()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in connection.events { feed.yield(.event(event)) }
+                feed.finish()
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(25))
+                    if case .terminated = feed.yield(.tick) { return }
+                }
+            }
+            var base = TableState<JSONValue>(welcome: welcome)
+            var room = RoomState()
+            var game: (any RoomBotGame)?
+            var gamesStarted = 0
+            loop: for await input in inputs {
+                switch input {
+                case .tick:
+                    if let message = game?.due(at: now()) { connection.send(message) }
+                case .event(let event):
+                    if case .closed = base.apply(event) { break loop }
+                    if room.apply(event) == .state, let current = room.current,
+                       game?.gameID != current.game || room.phase == "starting" {
+                        gamesStarted += 1
+                        game = makeGame(current.game, welcome: base.welcome, lobby: base.lobby, seed: seed &+ UInt64(gamesStarted) &* 7919)
+                    }
+                    if var table = game {
+                        table.apply(event, at: now())
+                        game = table
+                    }
+                }
+            }
+            feed.finish()
+            group.cancelAll()
+        }
+    }
+
+    /// The bot for a room's game: that game's own bot, or for a game this build lacks, one that
+    /// takes the first move the host's plain text offers when it is our turn.
+    func makeGame(_ id: String, welcome: Welcome, lobby: Lobby?, seed: UInt64) -> any RoomBotGame {
+        guard let game = games[id] else { return PlainRoomBot(gameID: id, welcome: welcome, lobby: lobby) }
+        func open<Game: PartyGame>(_: Game.Type) -> any RoomBotGame {
+            GameRoomBot<Game>(welcome: welcome, lobby: lobby, seed: seed, level: level)
+        }
+        return open(game)
+    }
+}

@@ -1,0 +1,158 @@
+import PartyKit
+import PartyWire
+
+/// One running game of `Rules`: the per-game part of a session, generic over its rules, behind the
+/// non-generic `TableGame` interface the table talks to.
+final class RulesGame<Rules: GameRules>: TableGame {
+    let number: Int
+    /// The game's state.
+    var rules: Rules
+    /// The names of the game's seats, for plain-text views.
+    var names: [SeatID: String]
+
+    /// Starts a game of `Rules` with `setup`; views carry `number`.
+    init(setup: GameSetup<Rules.Configuration>, number: Int) {
+        self.number = number
+        rules = Rules(setup: setup)
+        names = Dictionary(setup.seats.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    var descriptor: GameDescriptor { Rules.descriptor }
+    var outcome: GameOutcome? { rules.outcome }
+    var deadline: GameInstant? { rules.schedule.deadline }
+
+    // MARK: Moves
+
+    func move(_ envelope: Envelope, codec: MessageCodec, seat: Int, at now: GameInstant) -> MoveAnswer {
+        let message: MoveMessage<Rules.Move>
+        do {
+            message = try codec.decode(MoveMessage<Rules.Move>.self, from: envelope)
+        } catch {
+            return .host(.invalidMove(error))
+        }
+        if let claimed = message.seat, claimed != seat {
+            return .host(.notYourSeat(claimed: claimed, actual: seat))
+        }
+        return play(message.move, seat: SeatID(seat), at: now)
+    }
+
+    func typedMove(_ text: String, seat: Int, at now: GameInstant) -> MoveAnswer {
+        let id = SeatID(seat)
+        let view = rules.view(for: .seat(id), at: now)
+        switch Rules.typedMove(text, in: view, for: id) {
+        case .success(let move):
+            return play(move, seat: id, at: now)
+        case .failure(let error):
+            return .host(.notAMove(detail: error.message))
+        }
+    }
+
+    /// Lets the rules apply `move`, then checks the schedule.
+    ///
+    /// The rules judge first, so a refused move gets the game's own reason (`alreadyConfirmed`,
+    /// `paused`, …) rather than a generic one; a move the schedule does not allow is refused with
+    /// `notYourTurn` even if the rules would have taken it, and then changes nothing.
+    func play(_ move: Rules.Move, seat: SeatID, at now: GameInstant) -> MoveAnswer {
+        var running = rules
+        let schedule = running.schedule
+        do {
+            try running.apply(move, from: seat, at: now)
+        } catch {
+            return .rejected(code: error.code, message: error.description)
+        }
+        guard schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(move)) else {
+            return .host(.notYourTurn)
+        }
+        rules = running
+        return .played
+    }
+
+    // MARK: Seats and time
+
+    func join(seat: Int, name: String, at now: GameInstant) {
+        names[SeatID(seat)] = name
+        rules.join(Seat(id: SeatID(seat), name: name), at: now)
+    }
+
+    func leave(seat: Int, at now: GameInstant) {
+        rules.leave(SeatID(seat), at: now)
+    }
+
+    func connectionChanged(seat: Int, connected: Bool, at now: GameInstant) {
+        rules.connectionChanged(SeatID(seat), connected: connected, at: now)
+    }
+
+    func advance(to now: GameInstant) -> Bool {
+        guard let deadline = rules.schedule.deadline, deadline <= now else { return false }
+        rules.advance(to: now)
+        return true
+    }
+
+    // MARK: Views
+
+    func sendViews(players: [TablePlayer], spectators: [Spectator], at now: GameInstant) -> [String] {
+        let running = rules
+        let schedule = running.schedule
+        let deadline = schedule.deadline.map { max(0, $0.milliseconds(since: now)) }
+        var stopped: [String] = []
+        // Seats (and spectators) that see the same view share one encoding of it.
+        var encoded = EncodedViews<Rules.View>()
+        var spectatorView: Rules.View?
+        for player in players where player.connected {
+            if player.watching {
+                let view = spectatorView ?? running.view(for: .spectator, at: now)
+                spectatorView = view
+                send(view, to: player.peer, viewer: .spectator, plainText: player.plainText, yourTurn: false,
+                     deadlineMs: deadline, encoded: &encoded)
+                continue
+            }
+            let seat = SeatID(player.seat)
+            let yourTurn = running.outcome == nil && schedule.allows(seat)
+            if !send(running.view(for: .seat(seat), at: now), to: player.peer, viewer: .seat(seat), plainText: player.plainText,
+                     yourTurn: yourTurn, deadlineMs: deadline, encoded: &encoded) {
+                stopped.append(player.name)
+            }
+        }
+        if !spectators.isEmpty {
+            let view = spectatorView ?? running.view(for: .spectator, at: now)
+            for spectator in spectators {
+                send(view, to: spectator.peer, viewer: .spectator, plainText: spectator.plainText,
+                     yourTurn: false, deadlineMs: deadline, encoded: &encoded)
+            }
+        }
+        return stopped
+    }
+
+    func sendView(to peer: PeerLink, seat: Int?, plainText: Bool, at now: GameInstant) {
+        let running = rules
+        let schedule = running.schedule
+        var encoded = EncodedViews<Rules.View>()
+        let viewer: Viewer = seat.map { .seat(SeatID($0)) } ?? .spectator
+        send(running.view(for: viewer, at: now), to: peer, viewer: viewer, plainText: plainText,
+             yourTurn: seat.map { running.outcome == nil && schedule.allows(SeatID($0)) } ?? false,
+             deadlineMs: schedule.deadline.map { max(0, $0.milliseconds(since: now)) }, encoded: &encoded)
+    }
+
+    /// Sends `view` (what `viewer` sees) to one connection: the game's own view, or for a client
+    /// without the game's presenter the plain text and labelled moves built from it. Viewers who
+    /// see the same view share its JSON through `encoded`. False when the client stopped reading.
+    @discardableResult
+    func send(_ view: Rules.View, to peer: PeerLink, viewer: Viewer, plainText: Bool,
+              yourTurn: Bool, deadlineMs: Int64?, encoded: inout EncodedViews<Rules.View>) -> Bool {
+        guard plainText else {
+            guard let json = encoded.json(for: view) else {
+                return peer.send(ViewMessage(game: number, view: view, yourTurn: yourTurn, deadlineMs: deadlineMs))
+            }
+            return peer.send(ViewMessage(game: number, view: json, yourTurn: yourTurn, deadlineMs: deadlineMs))
+        }
+        let context = PresenterContext(seat: viewer.seat, names: names, color: false)
+        var moves: [PlainTextView<Rules.Move>.Choice] = []
+        var typing: String?
+        if let seat = viewer.seat, rules.outcome == nil {
+            moves = Rules.labelledMoves(in: view, for: seat).map { .init(label: $0.label, move: $0.move) }
+            typing = Rules.typedMovePrompt(in: view, for: seat)
+        }
+        let text = PlainTextView(text: Rules.plainText(of: view, context: context), moves: moves, typing: typing)
+        return peer.send(ViewMessage(game: number, view: text, yourTurn: yourTurn, deadlineMs: deadlineMs))
+    }
+}

@@ -1,0 +1,230 @@
+import PartyKit
+import PartyWire
+
+extension Session {
+    // MARK: Members
+
+    /// A newcomer sat down in the room: a member of it from now on. During a game they join it
+    /// when it takes players mid-game and has room, and watch it otherwise.
+    func memberArrived(_ player: TablePlayer) {
+        room?.join(RoomMember(id: player.member, name: player.name, isBot: player.isBot, isHost: player.isHost))
+        guard phase == .playing, let running = game, let index = players.firstIndex(where: { $0.member == player.member }) else {
+            broadcastLobby()
+            broadcastRoom()
+            return
+        }
+        players[index].plainText = wantsPlainText(player.games)
+        let seated = players.filter { !$0.watching && seatsInGame.contains($0.seat) }.count
+        if running.descriptor.joinInProgress && seated < running.descriptor.maxPlayers {
+            seatsInGame.insert(player.seat)
+            seatMembers[player.seat] = player.member
+            current?.players.append(player.member)
+            running.join(seat: player.seat, name: player.name, at: now())
+            broadcastLobby()
+            broadcastRoom()
+            afterGameChange()
+        } else {
+            players[index].watching = true
+            current?.watchers.append(player.member)
+            broadcastLobby()
+            broadcastRoom()
+            sendCurrentView(to: player.peer, seat: nil, plainText: players[index].plainText)
+        }
+    }
+
+    /// A member left the room for good (`player` is already off the table): their points stay on
+    /// the scoreboard; the game they played in goes on without them, or is abandoned when nobody
+    /// who plays it is left.
+    func memberLeft(_ player: TablePlayer) {
+        room?.leave(player.member, at: now())
+        current?.players.removeAll { $0 == player.member }
+        current?.watchers.removeAll { $0 == player.member }
+        if phase == .playing, let running = game, !player.watching, seatsInGame.contains(player.seat) {
+            running.leave(seat: player.seat, at: now())
+            if !players.contains(where: { !$0.watching }) && running.outcome == nil {
+                abandonRoomGame()
+            } else {
+                afterGameChange()
+            }
+            // When that ended the game, everyone already has the new room and table.
+            if phase != .playing { return }
+        } else if phase != .playing {
+            planChanged()
+        }
+        broadcastLobby()
+        broadcastRoom()
+        publishStatus()
+    }
+
+    // MARK: Choosing
+
+    func vote(_ envelope: Envelope, from index: Int) {
+        let player = players[index]
+        guard let vote = decode(Vote.self, envelope, for: player) else { return }
+        do {
+            try room?.vote(player.member, for: vote.game.lowercased(), at: now())
+        } catch {
+            player.peer.send(ErrorMessage(reason: error.code, message: error.description, inReplyTo: envelope.seq))
+            return
+        }
+        if room?.plan != nil {
+            planChanged()
+        } else {
+            broadcastRoom()
+        }
+    }
+
+    /// `start` from a player: the host's player ends the vote's countdown, or the start delay.
+    func roomStartRequested(by index: Int, seq: Int) {
+        let player = players[index]
+        guard player.isHost else {
+            player.peer.send(ErrorMessage(reason: "notHost", message: "Only the host's player starts the game.", inReplyTo: seq))
+            return
+        }
+        guard phase != .playing, let room else {
+            player.peer.send(ErrorMessage(reason: "cannotStart", message: "A game is already running.", inReplyTo: seq))
+            return
+        }
+        if room.plan != nil {
+            return startRoomGame()
+        }
+        guard !room.votes.isEmpty else {
+            player.peer.send(ErrorMessage(reason: "cannotStart", message: "Nobody has voted yet.", inReplyTo: seq))
+            return
+        }
+        self.room?.pick()
+        if self.room?.plan != nil {
+            planChanged()
+        } else {
+            broadcastRoom()
+        }
+    }
+
+    /// The clock: the vote's countdown picks, the start delay starts the game, and a running
+    /// countdown is re-sent once a second.
+    func roomTick() {
+        guard phase != .playing, room != nil else { return }
+        let now = now()
+        if room?.plan == nil, room?.deadline != nil {
+            room?.advance(to: now)
+            if room?.plan != nil { return planChanged() }
+        }
+        if let startsAt, startsAt <= now { return startRoomGame() }
+        if startsAt != nil || room?.deadline != nil, ContinuousClock.now - lastRoomBroadcast >= .seconds(1) {
+            broadcastRoom()
+        }
+    }
+
+    /// Follows the room's plan: a new pick starts the start delay (or the game, with no delay); a
+    /// plan dropped (too few left) stops it.
+    func planChanged() {
+        guard let plan = room?.plan else {
+            if startsAt != nil {
+                startsAt = nil
+                announcement = nil
+                broadcastRoom()
+                publishStatus()
+            }
+            return
+        }
+        announcement = plan.announcement
+        if startsAt == nil {
+            startsAt = now().adding(milliseconds: startDelayMilliseconds)
+            logger.info("picked \(plan.game): \(plan.announcement)")
+        }
+        broadcastRoom()
+        publishStatus()
+        if startDelayMilliseconds <= 0 { startRoomGame() }
+    }
+
+    // MARK: Games
+
+    /// Starts the planned game: its players take seats 0…n−1 in plan order, everyone else present
+    /// watches from the seats after them.
+    func startRoomGame() {
+        guard phase != .playing, let plan = room?.plan,
+              let hosted = games.first(where: { $0.descriptor.id == plan.game }) else { return }
+        startsAt = nil
+        var next = 0
+        for member in plan.players {
+            guard let index = players.firstIndex(where: { $0.member == member }) else { continue }
+            players[index].seat = next
+            players[index].watching = false
+            next += 1
+        }
+        let playing = Set(plan.players)
+        for index in players.indices where !playing.contains(players[index].member) {
+            players[index].seat = next
+            players[index].watching = true
+            next += 1
+        }
+        players.sort { $0.seat < $1.seat }
+        let seated = players.filter { !$0.watching }
+        let seats = seated.map { Seat(id: SeatID($0.seat), name: $0.name) }
+        seatsInGame = Set(seated.map(\.seat))
+        seatMembers = Dictionary(uniqueKeysWithValues: seated.map { ($0.seat, $0.member) })
+        let running = hosted.start(seats, random.next(), gamesPlayed, now(), gamesPlayed + 1)
+        game = running
+        gamesPlayed += 1
+        phase = .playing
+        room?.gameStarted()
+        current = RoomGame(game: hosted.descriptor.id, title: hosted.descriptor.title, players: seated.map(\.member),
+                           watchers: players.filter(\.watching).map(\.member))
+        for index in players.indices {
+            players[index].ready = false
+            players[index].plainText = wantsPlainText(players[index].games)
+        }
+        for index in spectators.indices { spectators[index].plainText = wantsPlainText(spectators[index].games) }
+        for player in seated where !player.connected {
+            running.connectionChanged(seat: player.seat, connected: false, at: now())
+        }
+        logger.info("game \(gamesPlayed) (\(hosted.descriptor.title)) started with \(seated.count) players")
+        broadcastRoom()
+        broadcastLobby()
+        afterGameChange()
+        publishStatus()
+    }
+
+    /// The running game is over: everyone gets `gameOver` with the standings, the scoreboard
+    /// grows, and the room is choosing again.
+    func finishRoomGame() {
+        guard let running = game, let outcome = running.outcome else { return }
+        let message = gameOverMessage(outcome)
+        for peer in players.map(\.peer) + spectators.map(\.peer) { peer.send(message) }
+        logger.info("game \(gamesPlayed) over: \(outcome.summary)")
+        let standings = outcome.standings.compactMap { standing in
+            seatMembers[standing.seat.index].map { Standing(seat: SeatID($0), place: standing.place, score: standing.score) }
+        }
+        if let result = room?.gameEnded(standings: standings) {
+            let names = Dictionary(room?.scores.map { ($0.member, $0.name) } ?? [], uniquingKeysWith: { first, _ in first })
+            let scores = Dictionary(standings.map { ($0.seat.index, $0.score) }, uniquingKeysWith: { first, _ in first })
+            results.append(RoomGameResult(number: result.number, game: result.game, title: running.descriptor.title,
+                                          placements: result.placements.map {
+                                              RoomPlacement(member: $0.member, name: names[$0.member] ?? "?", place: $0.place,
+                                                            score: scores[$0.member] ?? nil, points: $0.points)
+                                          }))
+        }
+        backToChoosing()
+    }
+
+    /// Nobody who plays the running game is left: it ends without a result and scores nothing.
+    func abandonRoomGame() {
+        logger.info("game \(gamesPlayed) abandoned: nobody who played it is left")
+        room?.gameAbandoned()
+        backToChoosing()
+    }
+
+    /// Between games: no game, nobody watches, and the room is choosing (it may pick at once).
+    func backToChoosing() {
+        game = nil
+        phase = .lobby
+        current = nil
+        announcement = nil
+        seatsInGame = []
+        seatMembers = [:]
+        for index in players.indices { players[index].watching = false }
+        broadcastRoom()
+        broadcastLobby()
+        publishStatus()
+    }
+}

@@ -1,0 +1,309 @@
+import PartyClient
+import PartyKit
+import PartyTerminal
+import PartyWire
+
+/// The full-screen client of a party room: between games the room (menu, votes, countdown,
+/// scoreboard); during a game that game's own screen; after it the final board with the result
+/// until a key is pressed or the room picks the next game.
+struct RoomScreen {
+    let connection: PartySession
+    let terminal: Terminal
+    let color: Bool
+    let banner: String?
+    /// The room's games this build draws itself, by id (the others are plain text).
+    let games: [String: any PartyGame.Type]
+    /// The session as a whole: the welcome, the table, notices, reconnection, the end.
+    var base: TableState<JSONValue>
+    var room = RoomState()
+    /// The game on (or the last one, while its result is held), drawn by its own presenter.
+    var game: (any RoomGameTable)?
+    /// Whether the last game's final board stays on screen with its result (until a key).
+    var holdingResult = false
+    /// The menu row under the cursor.
+    var cursor = 0
+    /// Whether the help is shown (until a key).
+    var showingHelp = false
+    /// A line for the person: stays a few seconds, then until something new arrives.
+    var status: String? {
+        didSet { statusSince = .now; statusOutdated = false }
+    }
+    var statusSince = ContinuousClock.now
+    var statusOutdated = false
+    /// When `q` was pressed with others present; a second `q` soon after leaves.
+    var quitAskedAt: ContinuousClock.Instant?
+
+    init(connection: PartySession, welcome: Welcome, games: [any PartyGame.Type], terminal: Terminal, color: Bool,
+         banner: String?, notice: String?) {
+        self.connection = connection
+        self.terminal = terminal
+        self.color = color
+        self.banner = banner
+        self.games = Dictionary(games.map { ($0.descriptor.id, $0) }, uniquingKeysWith: { a, _ in a })
+        base = TableState(welcome: welcome)
+        status = notice
+    }
+
+    /// Runs until the person leaves or the session ends; returns why it ended.
+    mutating func run() async -> String {
+        let (inputs, feed) = AsyncStream<ShellInput>.makeStream()
+        let connection = self.connection
+        let terminal = self.terminal
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in connection.events { feed.yield(.event(event)) }
+            }
+            group.addTask {
+                for await event in terminal.events { feed.yield(.terminal(event)) }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    if case .terminated = feed.yield(.tick) { return }
+                }
+            }
+            var lastDraw = ContinuousClock.now
+            draw()
+            var outcome = "You left the party."
+            loop: for await input in inputs {
+                switch input {
+                case .event(let event):
+                    if let why = apply(event) {
+                        outcome = why
+                        break loop
+                    }
+                case .terminal(.key(let key)):
+                    if handle(key) == false { break loop }
+                case .terminal(.interrupt):
+                    break loop
+                case .terminal(.resize):
+                    terminal.invalidate()
+                case .line, .tick:
+                    // The room's countdown moves every second; a game may want more.
+                    let interval = showingGame ? (game?.refreshInterval ?? 1000) : 250
+                    guard ContinuousClock.now - lastDraw >= .milliseconds(interval) else { continue }
+                }
+                draw()
+                lastDraw = .now
+            }
+            feed.finish()
+            group.cancelAll()
+            return outcome
+        }
+    }
+
+    /// Applies one event; returns why the session ended, if it did.
+    mutating func apply(_ event: ClientEvent) -> String? {
+        // The room first: `ended` brings the final scoreboard.
+        let roomChange = room.apply(event)
+        let change = base.apply(event)
+        if case .closed(let why) = change { return why }
+        if roomChange == .state {
+            roomMoved()
+            // A playlist proposes its next game: the cursor goes there, so Enter confirms it.
+            if let proposal = room.room?.proposal, let index = room.menu.firstIndex(where: { $0.id == proposal }) { cursor = index }
+        }
+        if var table = game {
+            let gameChange = table.apply(event)
+            game = table
+            switch gameChange {
+            case .gameOver:
+                holdingResult = true
+                status = nil
+            case .view, .lobby:
+                statusOutdated = true
+            default:
+                break
+            }
+        }
+        switch change {
+        case .notice(let text): status = text
+        case .lobby: statusOutdated = true
+        default: break
+        }
+        return nil
+    }
+
+    /// The room moved on: a new game picked or started gets its own table and presenter.
+    mutating func roomMoved() {
+        guard let current = room.current else { return }
+        if holdingResult, room.phase == "starting" || game?.gameID != current.game {
+            holdingResult = false
+        }
+        guard game?.gameID != current.game || room.phase == "starting" else { return }
+        // A new game clears the last one's notices; the first keeps what was said on joining ("Welcome back").
+        if game != nil { status = nil }
+        game = RoomShell.table(for: current.game, title: current.title, games: games, welcome: base.welcome, lobby: base.lobby)
+        holdingResult = false
+    }
+
+    /// Whether the game's screen is shown (instead of the room's).
+    var showingGame: Bool {
+        guard let game, game.hasView else { return false }
+        return holdingResult || (room.phase == "playing" && game.playing)
+    }
+
+    /// Whether we are the host's player.
+    var isHost: Bool { base.me?.host == true }
+
+    /// Whether we may vote (a player, not a spectator, in a room that takes votes from us).
+    var mayVote: Bool {
+        guard base.welcome.role != "spectator", room.you != nil else { return false }
+        return room.room?.choice != "host" || isHost
+    }
+
+    /// Reacts to a key; false means leave.
+    mutating func handle(_ key: Key) -> Bool {
+        if let asked = quitAskedAt {
+            quitAskedAt = nil
+            if ContinuousClock.now - asked < RoomShell.quitQuestionLifetime, key == .character("q") || key == .character("Q") || key == .character("y") {
+                return false
+            }
+            status = "You stay in the party."
+            return true
+        }
+        if key == .control("c") || key == .control("d") { return false }
+        let typing = showingGame && !holdingResult && game?.isTypingText == true
+        if !typing, key == .character("q") || key == .character("Q") {
+            guard othersPresent else { return false }
+            quitAskedAt = .now
+            status = quitQuestion
+            return true
+        }
+        if showingHelp {
+            showingHelp = false
+            return true
+        }
+        if holdingResult {
+            // The final board stays until a key: this one only goes back to the room.
+            holdingResult = false
+            return true
+        }
+        if base.isReconnecting {
+            status = "Reconnecting to the host: nothing is sent until it answers (q leaves)."
+            return true
+        }
+        if showingGame, var table = game {
+            switch table.handle(key, color: color) {
+            case .none: break
+            case .send(let message):
+                connection.send(message)
+                status = nil
+            case .message(let text):
+                status = text
+            }
+            game = table
+            return true
+        }
+        switch key {
+        case .character("?"):
+            showingHelp = true
+        case .character("s"), .character("S"):
+            if base.welcome.role == "spectator" {
+                status = "You are watching; spectators cannot start games."
+            } else if isHost {
+                connection.send(Start())
+                status = room.phase == "starting" ? "Starting now…" : "Picking now…"
+            } else {
+                status = "Only the host's player can start early."
+            }
+        case .arrow(.up, _):
+            cursor = max(0, cursor - 1)
+        case .arrow(.down, _):
+            cursor = min(max(0, room.menu.count - 1), cursor + 1)
+        case .enter, .character(" "):
+            vote(cursor)
+        case .character(let digit) where digit.isNumber:
+            if let number = digit.wholeNumberValue, number >= 1, number <= room.menu.count {
+                cursor = number - 1
+                vote(number - 1)
+            } else {
+                status = "The menu has games 1 to \(room.menu.count)."
+            }
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Votes for the menu entry at `index` (the host judges it and says why not).
+    mutating func vote(_ index: Int) {
+        guard room.menu.indices.contains(index) else { return }
+        let entry = room.menu[index]
+        guard base.welcome.role != "spectator" else {
+            status = "You are watching; spectators do not vote."
+            return
+        }
+        guard room.phase == "choosing" else {
+            status = RoomShell.notChoosing(room)
+            return
+        }
+        connection.send(Vote(game: entry.id))
+        status = RoomPainter.sentence("You voted for \(entry.title)")
+    }
+
+    /// What `q` asks first.
+    var quitQuestion: String {
+        isHost ? RoomShell.hostQuitQuestion : "Leave the party? q again leaves (your points stay on the scoreboard)."
+    }
+
+    /// Whether anyone besides us (and bots) is in the room.
+    var othersPresent: Bool {
+        let players = base.lobby?.players ?? base.welcome.players
+        return players.contains { $0.seat != base.seat.index && !$0.bot } || (base.lobby?.spectators ?? 0) > 0
+    }
+
+    /// The key line.
+    var keyLine: String {
+        if base.isReconnecting { return "reconnecting… · q leave" }
+        if holdingResult { return "any key: back to the room · q leave" }
+        if showingGame, let game {
+            if game.spectating { return "watching this game · q leave" }
+            return game.keyHelp.contains("q leave") ? game.keyHelp : game.keyHelp + " · q leave"
+        }
+        if showingHelp { return "any key: back to the room" }
+        return RoomShell.roomKeys(room: room, host: isHost, spectator: base.welcome.role == "spectator")
+    }
+
+    func draw() {
+        let size = Terminal.size
+        var canvas = Canvas(width: size.width, height: size.height)
+        let title = showingGame ? game.map { room.title(of: $0.gameID) } ?? base.welcome.title : base.welcome.title
+        let watching = base.spectating || (showingGame && game?.spectating == true)
+        RoomShell.drawTitle(on: &canvas, title: title, session: base.welcome.sessionName, me: base.me?.name, watching: watching,
+                            banner: banner, color: color)
+        let area = (y: 1, height: max(0, size.height - 3))
+        var inner = Canvas(width: size.width, height: area.height)
+        if let lost = base.reconnecting {
+            let elapsed = ContinuousClock.now - lost.since
+            let left = max(0, (PartySession.defaultPatience - elapsed).components.seconds)
+            let lines = ["The connection to the host was lost.", "Reconnecting… (giving up in \(left) s)",
+                         "Nothing you type is sent until the host answers; q leaves."]
+            for (index, line) in lines.enumerated() {
+                inner.putCentered(line, y: max(0, (area.height - 3) / 2) + index, style: index == 0 ? TextStyle(bold: true) : .plain)
+            }
+        } else if showingHelp {
+            RoomShell.drawHelp(on: &inner, host: isHost)
+        } else if showingGame, let game {
+            game.draw(on: &inner, color: color)
+        } else {
+            let viewer = RoomPainter.Viewer(member: room.you, host: isHost, cursor: mayVote ? cursor : nil)
+            RoomPainter.draw(room, viewer: viewer, color: color, on: &inner)
+        }
+        canvas.paste(inner, x: 0, y: area.y)
+        let asking = quitAskedAt.map { ContinuousClock.now - $0 < RoomShell.quitQuestionLifetime } == true
+        let kept = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
+        let reconnecting = base.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
+        let result = holdingResult ? game?.gameOver.map { "\($0.summary) — next: \(nextLine)" } : nil
+        let roomNews = showingGame && !holdingResult ? nil : room.room?.message
+        let line = ShellScreen.statusLine([asking ? quitQuestion : nil, kept, reconnecting, result, roomNews], shown: canvas)
+        canvas.put(line.fitted(toWidth: size.width), x: 0, y: size.height - 2, style: TextStyle(bold: true))
+        canvas.put(keyLine.fittedHelp(toWidth: size.width), x: 0, y: size.height - 1, style: TextStyle(dim: true))
+        terminal.draw(canvas)
+    }
+
+    /// What the room does meanwhile, for the line under a held result.
+    var nextLine: String {
+        RoomPainter.headline(room, viewer: RoomPainter.Viewer(member: room.you, host: isHost, cursor: nil))
+    }
+}

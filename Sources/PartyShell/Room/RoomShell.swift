@@ -1,0 +1,145 @@
+import PartyClient
+import PartyKit
+import PartyTerminal
+import PartyWire
+
+/// A person's client for a party room: the room screen between games (menu, votes, countdown,
+/// scoreboard) and each game's own screen during it, full screen or in line mode.
+public enum RoomShell {
+    /// Joins the party room at `options.address` and stays until the person leaves or the room
+    /// ends; returns the sentence to print then. `games` are the games this client draws itself
+    /// (the host sends plain text for the others).
+    public static func run(games: [any PartyGame.Type], options: ShellOptions) async throws -> String {
+        let hello = Hello(client: "partyclient", name: options.name, game: "party", hostKey: options.hostKey,
+                          games: games.map { $0.descriptor.id })
+        return try await PartySession.withSession(to: options.address, hello: hello) { session, welcome in
+            try await play(games: games, connection: session, welcome: welcome, options: options)
+        }
+    }
+
+    /// Runs the room on a connection the host has already welcomed (`welcome.room`); `notice` (such
+    /// as "Welcome back") is shown first. `games` must be the games the hello said this client draws.
+    public static func play(games: [any PartyGame.Type], connection: PartySession, welcome: Welcome, options: ShellOptions,
+                            notice: String? = nil) async throws -> String {
+        if options.fullScreen {
+            let terminal = Terminal(interruptHandling: .report, color: options.color)
+            try terminal.enterFullScreen()
+            defer { terminal.restore() }
+            var screen = RoomScreen(connection: connection, welcome: welcome, games: games, terminal: terminal,
+                                    color: options.color, banner: options.banner, notice: notice)
+            let outcome = await screen.run()
+            return withStandings(outcome, screen.room)
+        }
+        if let notice { Console.say(notice) }
+        var lines = RoomLines(connection: connection, welcome: welcome, games: games)
+        let outcome = await lines.run()
+        return withStandings(outcome, lines.room)
+    }
+
+    /// The last word, after the final standings when the room ended with them (the last line is
+    /// always the sentence alone).
+    static func withStandings(_ outcome: String, _ room: RoomState) -> String {
+        guard let final = room.finalScoreboard, !final.isEmpty else { return outcome }
+        return (["Final standings:"] + standingsTable(final) + [outcome]).joined(separator: "\n")
+    }
+
+    /// The table for a room's game: drawn by its own presenter when this build has it, else plain text.
+    static func table(for id: String, title: String, games: [String: any PartyGame.Type], welcome: Welcome,
+                      lobby: Lobby?) -> any RoomGameTable {
+        guard let game = games[id] else { return PlainRoomGame(welcome: welcome, lobby: lobby, id: id, title: title) }
+        func open<Game: PartyGame>(_: Game.Type) -> any RoomGameTable {
+            PresentedRoomGame<Game>(welcome: welcome, lobby: lobby)
+        }
+        return open(game)
+    }
+
+    /// The final standings as a table for a terminal: a header (place, name, points, games, wins)
+    /// and a line per member, best first.
+    public static func standingsTable(_ standings: [RoomScoreLine]) -> [String] {
+        guard !standings.isEmpty else { return ["  (no game was played)"] }
+        return RoomPainter.scoreboardRows(standings, you: nil, fitting: standings.count, width: 200).map { $0.trimmedTrailing }
+    }
+
+    /// Why a vote is not taken now: a game is picked or on.
+    static func notChoosing(_ room: RoomState) -> String {
+        let title = room.current?.title ?? "The next game"
+        return room.phase == "playing" ? "\(title) is on: vote for the next game when it ends."
+            : "\(title) is already picked and about to start; vote again after it."
+    }
+
+    /// The question the host's player gets for `q` while others are in the room.
+    static var hostQuitQuestion: String { "Others are here: q again ends the party for all." }
+    /// How long a second `q` counts as the answer.
+    static var quitQuestionLifetime: Duration { .seconds(10) }
+
+    /// The room's key line between games.
+    static func roomKeys(room: RoomState, host: Bool, spectator: Bool) -> String {
+        if spectator { return "watching · ? help · q leave" }
+        var keys: [String] = []
+        let count = room.menu.count
+        if room.phase == "choosing", room.room?.choice != "host" || host {
+            // With --choose host, the host's player's vote is the choice.
+            let verb = room.room?.choice == "host" ? "choose" : "vote"
+            keys.append(count > 1 ? "1-\(min(count, 9)) \(verb)" : "1 \(verb)")
+            keys.append("↑/↓ Enter \(verb)")
+        }
+        if host, room.phase != "playing" { keys.append("s start now") }
+        return (keys + ["? help", "q leave"]).joined(separator: " · ")
+    }
+
+    /// The room's keys, explained (`?`).
+    static func helpLines(host: Bool) -> [String] {
+        var lines = [
+            "Party room keys",
+            "",
+            "  1-9         vote for that game on the menu (again: change your vote)",
+            "  ↑/↓ Enter   vote for the game under the cursor",
+        ]
+        if host {
+            lines += [
+                "  s           start now (you are the host): with votes in, pick the game",
+                "              with most votes at once; once picked, start it without",
+                "              waiting for its countdown",
+            ]
+        }
+        lines += [
+            "  q           leave the party (asks first when others are here)",
+            "  ?           this help",
+            "",
+            "The game with most votes starts when everyone has voted or the countdown",
+            "ends. Points per game go on the scoreboard. During a game its own keys work;",
+            "after it, its final board stays with the result until you press a key.",
+            "",
+            "Press any key to go back to the room.",
+        ]
+        return lines
+    }
+
+    static func drawHelp(on canvas: inout Canvas, host: Bool) {
+        for (index, line) in helpLines(host: host).enumerated() {
+            canvas.put(line, x: 2, y: index + 1, width: canvas.width - 2, style: index == 0 ? TextStyle(bold: true) : .plain)
+        }
+    }
+
+    /// The title bar: " Snap! · Alice's party — you: Bob", the banner at the right when it fits.
+    static func drawTitle(on canvas: inout Canvas, title: String, session: String, me: String?, watching: Bool, banner: String?,
+                          color: Bool) {
+        let style = TextStyle(foreground: color ? .black : nil, background: color ? .cyan : nil, bold: true, inverse: !color)
+        canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: style)
+        let who = watching ? " — watching" + (me.map { " (\($0))" } ?? "") : me.map { " — you: \($0)" } ?? ""
+        let text = " \(title) · \(session)\(who)".fitted(toWidth: canvas.width)
+        canvas.put(text, x: 0, y: 0, style: style)
+        if let banner, text.displayWidth + banner.displayWidth + 2 <= canvas.width {
+            canvas.put(banner + " ", x: canvas.width - banner.displayWidth - 1, y: 0, style: style)
+        }
+    }
+}
+
+extension String {
+    /// The text without trailing spaces.
+    var trimmedTrailing: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,222 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PartyClient
+import PartyDiscovery
+import PartyGames
+import PartyKit
+import PartyServer
+import PartyShell
+import PartyTerminal
+import PartyWire
+
+/// Wires a party room together (`partyhost` without `--game`): the room's host, its advertisement,
+/// the bots (members of the room across games) and the host's own player; at the end it prints the
+/// final standings and writes `--results`.
+struct RoomHostRunner {
+    let command: PartyHostCommand
+    let warnings = Warnings()
+
+    /// The games on the room's menu, in catalog order (or `--games` order), each with the settings
+    /// from the command line that it takes.
+    static func menu(_ command: PartyHostCommand) throws -> [(game: any PartyGame.Type, hosted: HostedGame)] {
+        let chosen = try command.menuGames()
+        let values = try GameCatalogHelp.settingValues(command.settings)
+        let known = Set(chosen.flatMap { GameCatalog.settings(of: $0).map(\.name) })
+        for name in values.keys.sorted() where !known.contains(name) {
+            let names = known.sorted().map { "--\($0)" }.joined(separator: ", ")
+            throw ValidationError("No game on the menu has a setting --\(name); the menu's settings are: \(names.isEmpty ? "none" : names).")
+        }
+        return try chosen.map { game in
+            func hosted<Game: PartyGame>(_: Game.Type) throws -> HostedGame {
+                let names = Set(Game.Rules.Configuration.settings.map(\.name))
+                do {
+                    let configuration = try Game.Rules.Configuration(values: values.filter { names.contains($0.key) })
+                    return HostedGame(Game.Rules.self, configuration: configuration)
+                } catch {
+                    throw ValidationError("\(Game.descriptor.title): \(error.description)")
+                }
+            }
+            return (game, try hosted(game))
+        }
+    }
+
+    func host() async throws {
+        let menu = try Self.menu(command)
+        let choice: RoomChoice
+        if let playlist = command.playlistIDs {
+            choice = .playlist(playlist)
+        } else if command.choose?.lowercased() == "host" {
+            choice = .host
+        } else {
+            choice = .vote(countdownSeconds: command.voteSeconds ?? PartyHostCommand.defaultVoteSeconds)
+        }
+        let settings = RoomSettings(games: menu.map(\.hosted), choice: choice)
+        let playerName = command.name ?? ProcessInfo.processInfo.environment["USER"] ?? "Host"
+        let cleanName = NameCleaner.clean(playerName).isEmpty ? "Host" : NameCleaner.clean(playerName)
+        let sessionName = "\(cleanName)'s party"
+        let joinCode = command.code == PartyHostCommand.generateCode ? String(UInt32.random(in: 1000...9999)) : command.code
+        let options = HostOptions(bindAddress: command.bind, port: command.port, sessionName: sessionName,
+                                  seed: command.seed, startAt: nil, reserveHostSeat: !command.dedicated,
+                                  maxConnections: command.maxConnections,
+                                  handshakeTimeoutMilliseconds: Int64(command.handshakeTimeout * 1000),
+                                  peerTimeoutMilliseconds: Int64(command.idleTimeout * 1000),
+                                  outboundQueueLimit: command.queueLimit,
+                                  graceMilliseconds: Int64(command.grace) * 1000, maxSpectators: command.maxSpectators,
+                                  joinCode: joinCode, messagesPerSecond: command.rate, messageBurst: command.rate * 2)
+        let server = PartyRoomHost(room: settings, options: options, logger: Logger(label: "partyhost"))
+        let fullScreen = Terminal.isInteractive && !command.lineMode
+        let signals = TerminationSignals.stream()
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let capacity = settings.capacity
+        let games = menu.map(\.game)
+
+        let report: RoomReport = try await withThrowingTaskGroup(of: RoomReport?.self) { group in
+            group.addTask {
+                try await server.run { address in
+                    portContinuation.yield(address.port ?? 0)
+                    portContinuation.finish()
+                }
+            }
+            var portIterator = ports.makeAsyncIterator()
+            guard let port = await portIterator.next() else {
+                // The server failed before it listened: its error comes out of the group.
+                while let finished = try await group.next() { if let finished { return finished } }
+                return await server.report()
+            }
+            // Each child below returns nil; only the server's returns the report.
+            Console.say("Hosting \(sessionName), a party room, on port \(port): \(menu.map(\.hosted.descriptor.title).joined(separator: ", ")).")
+            Console.say("Players join with: partyclient   (or: partyclient --connect \(HostRunner.hostHint):\(port))")
+            if let joinCode { Console.say("Join code: \(joinCode)") }
+            let browserURL = BrowserJoin.url(host: HostRunner.hostHint, port: port)
+            if let browserURL { Console.say(BrowserJoin.announcement(url: browserURL, color: Terminal.colorEnabled)) }
+            if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
+
+            let advertiser = command.noAdvertise ? nil : makeAdvertiser(name: sessionName, port: port, capacity: capacity)
+            let initial = SessionStatus(players: 0, maxPlayers: capacity, state: "choosing", joinable: true, room: true)
+            let wideArea = WideAreaPublishing.make(command, name: sessionName, subtype: "_party", port: port,
+                                                   txt: txt(status: initial), warnings: warnings)
+            if let wideArea {
+                group.addTask {
+                    await wideArea.run(warnings: warnings)
+                    return nil
+                }
+            }
+            if let advertiser {
+                group.addTask {
+                    do {
+                        try await advertiser.run()
+                    } catch {
+                        warnings.warn("The party is not advertised on the network: \(error)")
+                    }
+                    return nil
+                }
+            }
+            if advertiser != nil || wideArea != nil {
+                group.addTask {
+                    for await status in server.statusUpdates {
+                        try? await advertiser?.updateTXT(txt(status: status))
+                        await wideArea?.publisher.updateTXT(txt(status: status))
+                    }
+                    return nil
+                }
+            }
+            for index in 0..<command.bots {
+                let name = RoomBotRunner.tableName(HostRunner.botNames[index % HostRunner.botNames.count], level: command.botLevel)
+                let seed = (command.seed ?? UInt64.random(in: 0...UInt64.max)) &+ UInt64(index)
+                group.addTask {
+                    do {
+                        try await RoomBotRunner(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed, code: joinCode,
+                                                level: command.botLevel, games: games).run()
+                    } catch {
+                        warnings.warn("Bot \(name) could not join: \(error)")
+                    }
+                    return nil
+                }
+            }
+            group.addTask {
+                for await _ in signals {
+                    server.shutdown(message: "The host ended the party.")
+                    return nil
+                }
+                return nil
+            }
+            if command.dedicated {
+                Console.say("Dedicated host: nobody plays at this terminal. Ctrl-C ends the party.")
+            } else {
+                let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
+                                         hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
+                                         banner: (browserURL ?? "port \(port)") + (joinCode.map { " · code \($0)" } ?? ""))
+                if fullScreen { warnings.hold() }
+                group.addTask {
+                    defer { warnings.release() }
+                    do {
+                        // The final standings are printed below, once, for the whole room.
+                        let why = try await RoomShell.run(games: GameCatalog.all, options: shell)
+                        Console.say(why.split(separator: "\n").last.map(String.init) ?? why)
+                    } catch {
+                        warnings.warn("\(error)")
+                    }
+                    server.shutdown(message: "\(cleanName) closed the party.")
+                    return nil
+                }
+            }
+            // The server returns once the room has ended and every client was told; then the
+            // advertisement says goodbye and everything else stops.
+            var report: RoomReport?
+            while let finished = try await group.next() {
+                if let finished {
+                    report = finished
+                    break
+                }
+            }
+            advertiser?.stop()
+            wideArea?.stop()
+            group.cancelAll()
+            while let _ = try? await group.next() {}
+            if let report { return report }
+            return await server.report()
+        }
+        Console.say("Final standings of \(report.sessionName):")
+        for line in RoomShell.standingsTable(report.standings) { Console.say(line) }
+        if let path = command.results { write(report, to: path) }
+        Console.say("Party ended.")
+    }
+
+    /// Writes `report` as JSON to `path`, or warns why it could not.
+    func write(_ report: RoomReport, to path: String) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(report)
+            try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
+            Console.say("Results written to \(path).")
+        } catch {
+            warnings.warn("Could not write the results to \(path): \(error.localizedDescription)")
+        }
+    }
+
+    func makeAdvertiser(name: String, port: Int, capacity: Int) -> ServiceAdvertiser? {
+        let interfaces = command.interfaces.isEmpty ? DiscoveryInterfaces.automatic : .named(command.interfaces)
+        let status = SessionStatus(players: 0, maxPlayers: capacity, state: "choosing", joinable: true, room: true)
+        do {
+            return try ServiceAdvertiser(
+                ServiceConfiguration(instanceName: name, subtypes: ["_party"], port: UInt16(port),
+                                     txt: txt(status: status), interfaces: interfaces),
+                logger: Logger(label: "partyhost.discovery"))
+        } catch {
+            warnings.warn("The party is not advertised on the network (\(error)). Players can still join with --connect.")
+            return nil
+        }
+    }
+
+    /// The room's TXT record: `room=1`, `game=party`, the state and (while starting or playing)
+    /// the game on as `now`.
+    func txt(status: SessionStatus) -> [String: String] {
+        var txt = ["v": "1", "room": "1", "game": "party", "title": "Party room",
+                   "players": "\(status.players)/\(status.maxPlayers)", "state": status.state, "open": status.joinable ? "1" : "0",
+                   "code": command.code == nil ? "0" : "1", BrowserJoin.txtKey: BrowserJoin.txtValue]
+        if status.state == "starting" || status.state == "playing", let game = status.game { txt["now"] = game }
+        return txt
+    }
+}
