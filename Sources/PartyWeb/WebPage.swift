@@ -366,7 +366,8 @@ export class Connection {
   dropped() {
     this.socket = null;
     if (this.finished) { this.stop(); return; }
-    if (!Connection.savedToken) {
+    // A player without a token cannot get a seat back; a spectator (the TV) simply watches again.
+    if (!Connection.savedToken && this.options.role !== "spectator") {
       this.stop();
       this.options.onState("closed", "The connection to the host closed.");
       return;
