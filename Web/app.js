@@ -61,10 +61,11 @@ function received(msg) {
       if (!msg.room) game.setGame(msg.game, msg.title);
       break;
     case "reject":
+      $("link-state").textContent = "";
       if (["codeRequired", "wrongCode", "tooManyAttempts"].includes(msg.reason)) {
         $("code-message").textContent = msg.message;
         show("code");
-        $("code-input").focus();
+        $("code-input").select();
         state.connection.stop();
         return;
       }

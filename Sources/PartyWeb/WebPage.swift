@@ -138,10 +138,11 @@ function received(msg) {
       if (!msg.room) game.setGame(msg.game, msg.title);
       break;
     case "reject":
+      $("link-state").textContent = "";
       if (["codeRequired", "wrongCode", "tooManyAttempts"].includes(msg.reason)) {
         $("code-message").textContent = msg.message;
         show("code");
-        $("code-input").focus();
+        $("code-input").select();
         state.connection.stop();
         return;
       }
@@ -1110,6 +1111,7 @@ button { font: inherit; padding: 0.6rem 1rem; min-height: 44px; border-radius: 8
   background: var(--bg); color: var(--fg); cursor: pointer; touch-action: manipulation; }
 button.primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); font-weight: 600; }
 button:disabled { opacity: 0.45; cursor: default; }
+#code-form button { margin-top: 0.75rem; }
 .row { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.75rem; }
 .hint, .detail { color: var(--muted); font-size: 0.9rem; }
 code { background: var(--bg); padding: 0 0.25em; border-radius: 4px; }
