@@ -38,6 +38,8 @@ function start() {
 function linkState(kind, detail) {
   const label = $("link-state");
   label.className = kind;
+  // While the page has no connection nothing on it can be sent: the game and buttons wait, dimmed.
+  document.body.classList.toggle("offline", kind === "reconnecting" || kind === "connecting");
   if (kind === "reconnecting") label.textContent = `reconnecting… ${seconds(detail)}`;
   else if (kind === "connecting") label.textContent = "connecting…";
   else if (kind === "open") label.textContent = state.welcome?.role === "spectator" ? "watching" : "";

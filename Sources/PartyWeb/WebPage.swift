@@ -115,6 +115,8 @@ function start() {
 function linkState(kind, detail) {
   const label = $("link-state");
   label.className = kind;
+  // While the page has no connection nothing on it can be sent: the game and buttons wait, dimmed.
+  document.body.classList.toggle("offline", kind === "reconnecting" || kind === "connecting");
   if (kind === "reconnecting") label.textContent = `reconnecting… ${seconds(detail)}`;
   else if (kind === "connecting") label.textContent = "connecting…";
   else if (kind === "open") label.textContent = state.welcome?.role === "spectator" ? "watching" : "";
@@ -1118,6 +1120,7 @@ code { background: var(--bg); padding: 0 0.25em; border-radius: 4px; }
 .news { margin: 0 0 0.5rem; font-weight: 500; }
 .countdown { font-variant-numeric: tabular-nums; color: var(--warn); font-weight: 600; }
 .note:empty { display: none; }
+body.offline main section:not(#join):not(#code):not(#done):not(#tv-join) { opacity: 0.5; pointer-events: none; }
 .note { min-height: 1.4em; margin: 0.25rem 0; color: var(--muted); }
 .note.error { color: var(--bad); }
 .players, .menu, .scoreboard, .scores, .results { list-style: none; margin: 0; padding: 0; }
