@@ -138,6 +138,14 @@ extension Snap {
     ///
     /// An active player left with an empty face-down pile keeps the face-up pile until they turn.
     mutating func afterCardsMoved(at now: GameInstant) {
+        let moment = (outAt.values.max() ?? 0) + 1
+        for seat in seats.map(\.id) where !gone.contains(seat) {
+            if cardCount(seat) > 0 {
+                outAt[seat] = nil
+            } else if outAt[seat] == nil {
+                outAt[seat] = moment
+            }
+        }
         if endIfOneHoldsAll() { return }
         guard let current = active else { return }
         if cardCount(current) == 0 {
@@ -167,9 +175,20 @@ extension Snap {
         finish(GameOutcome(winners: winners, reason: .limitReached, summary: summary, standings: standingsByCards()))
     }
 
-    /// Everyone by the cards they hold, most first; players who left come last.
+    /// Everyone still holding cards by how many, most first (ties share a place); then those who ran
+    /// out, the last to run out first; players who left share the last place.
     func standingsByCards() -> [Standing] {
-        Standing.ranked(seats.map { (seat: $0.id, score: cardCount($0.id)) }, last: gone)
+        let ids = seats.map(\.id)
+        var standings = Standing.ranked(ids.filter { !gone.contains($0) && cardCount($0) > 0 }.map { (seat: $0, score: cardCount($0)) })
+        // Sorted so that whoever ran out last comes first; `sorted` keeps seat order within a moment.
+        let out = ids.filter { !gone.contains($0) && cardCount($0) == 0 }.sorted { (outAt[$0] ?? 0) > (outAt[$1] ?? 0) }
+        for (index, seat) in out.enumerated() {
+            let sameMoment = index > 0 && outAt[out[index - 1]] == outAt[seat]
+            standings.append(Standing(seat: seat, place: sameMoment ? standings[standings.count - 1].place : standings.count + 1, score: 0))
+        }
+        let place = standings.count + 1
+        for seat in ids where gone.contains(seat) { standings.append(Standing(seat: seat, place: place, score: cardCount(seat))) }
+        return standings
     }
 
     /// Stops the game with `result`.

@@ -42,6 +42,9 @@ public struct Snap: GameRules {
     var open: [[Card]]
     /// Seats that have left for good.
     var gone: Set<SeatID> = []
+    /// Players without a card, with when they ran out (a count of the moments anyone did; those who
+    /// ran out at the same moment share it); one who wins cards back is taken off.
+    var outAt: [SeatID: Int] = [:]
     /// Seats whose connection is down.
     var away: Set<SeatID> = []
     /// Where the game is.

@@ -8,6 +8,7 @@ extension Session {
     /// when it takes players mid-game and has room, and watch it otherwise.
     func memberArrived(_ player: TablePlayer) {
         room?.join(RoomMember(id: player.member, name: player.name, isBot: player.isBot, isHost: player.isHost))
+        if player.isHost, room != nil { hostMember = player.member }
         guard phase == .playing, let running = game, let index = players.firstIndex(where: { $0.member == player.member }) else {
             broadcastLobby()
             broadcastRoom()

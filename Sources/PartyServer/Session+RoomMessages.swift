@@ -85,7 +85,7 @@ extension Session {
     /// The party scoreboard, best first; equal points, wins and games share a place.
     func scoreboardLines() -> [RoomScoreLine] {
         guard let room else { return [] }
-        let present = Set(room.members.map(\.id))
+        let present = Set(room.members.map(\.id) + (hostMember.map { [$0] } ?? []))
         var lines: [RoomScoreLine] = []
         var previous: RoomScore?
         for (offset, score) in room.standings.enumerated() {

@@ -60,6 +60,10 @@ actor Session {
     var lastRoomBroadcast = ContinuousClock.now
     /// The next member id.
     var nextMember = 1
+    /// The member id of the host's own player, once seated in a room. They count as present to the
+    /// end: their quitting ends the party (partyhost closes the room when its player leaves), so the
+    /// final standings must not call the host "left".
+    var hostMember: Int?
     /// The game on: who plays it and who watches (newcomers included).
     var current: RoomGame?
     /// The running game's seats → member ids (kept for those who leave during it).

@@ -15,6 +15,20 @@ struct EndTests {
         #expect(throws: SnapRejection.gameOver) { try game.apply(.turn, from: SeatID(2), at: Sample.at(200)) }
     }
 
+    @Test("Players who ran out are placed by when: the last to run out comes first of them")
+    func outInOrder() throws {
+        var game = Sample.table(closed: [["2C"], ["3C"], ["4C", "5D"]], open: [[], [], []], active: 2)
+        // Alice pays her only card to Bob for a wrong call and is out; Bob then pays his two to
+        // Carol, one wrong call at a time: Carol holds everything.
+        try game.apply(.snap(seen: game.table), from: SeatID(0), at: Sample.at(100))
+        try game.apply(.snap(seen: game.table), from: SeatID(1), at: Sample.at(200))
+        #expect(game.outcome == nil)
+        try game.apply(.snap(seen: game.table), from: SeatID(1), at: Sample.at(300))
+        #expect(game.outcome?.winners == [SeatID(2)])
+        #expect(game.outcome?.standings == [Standing(seat: SeatID(2), place: 1, score: 4), Standing(seat: SeatID(1), place: 2, score: 0),
+                                            Standing(seat: SeatID(0), place: 3, score: 0)])
+    }
+
     @Test("At the turn limit the player with most cards wins")
     func turnLimit() throws {
         var game = Sample.table(closed: [["2C", "3C", "4C"], ["6C"]], open: [[], []],

@@ -32,6 +32,12 @@ struct RoomScreen {
     var statusOutdated = false
     /// When `q` was pressed with others present; a second `q` soon after leaves.
     var quitAskedAt: ContinuousClock.Instant?
+    /// Until when vote keys are ignored: just after a game's screen gives way to the room, so a key
+    /// meant for the game (a last Enter or column) does not cast a vote by accident.
+    var votesQuietUntil: ContinuousClock.Instant?
+
+    /// How long vote keys are ignored once the room comes back after a game.
+    static let voteQuiet = Duration.milliseconds(600)
 
     init(connection: PartySession, welcome: Welcome, games: [any PartyGame.Type], terminal: Terminal, color: Bool,
          banner: String?, notice: String?) {
@@ -129,6 +135,7 @@ struct RoomScreen {
         guard let current = room.current else { return }
         if holdingResult, room.phase == "starting" || game?.gameID != current.game {
             holdingResult = false
+            votesQuietUntil = .now + Self.voteQuiet
         }
         guard game?.gameID != current.game || room.phase == "starting" else { return }
         // A new game clears the last one's notices; the first keeps what was said on joining ("Welcome back").
@@ -177,6 +184,7 @@ struct RoomScreen {
         if holdingResult {
             // The final board stays until a key: this one only goes back to the room.
             holdingResult = false
+            votesQuietUntil = .now + Self.voteQuiet
             return true
         }
         if base.isReconnecting {
@@ -194,6 +202,13 @@ struct RoomScreen {
             }
             game = table
             return true
+        }
+        if let quiet = votesQuietUntil, ContinuousClock.now < quiet {
+            switch key {
+            case .enter, .character(" "): return true
+            case .character(let digit) where digit.isNumber: return true
+            default: break
+            }
         }
         switch key {
         case .character("?"):
