@@ -47,7 +47,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "PartyServer", dependencies: [
-            "PartyKit", "PartyWire",
+            "PartyKit", "PartyWire", "PartyWeb",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOExtras", package: "swift-nio-extras"),
@@ -85,7 +85,7 @@ let package = Package(
         // The catalog of every game module listed in `games`.
         .target(name: "PartyGames", dependencies: ["PartyKit"] + games.map { .target(name: $0) }),
         .executableTarget(name: "partyhost", dependencies: [
-            "PartyKit", "PartyServer", "PartyClient", "PartyShell", "PartyDiscovery", "PartyGames",
+            "PartyKit", "PartyServer", "PartyClient", "PartyShell", "PartyDiscovery", "PartyGames", "PartyWeb",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -128,9 +128,10 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),
-        ]),
+        ], exclude: ["Browser"]),
     ]
-        + games.map { .target(name: $0, dependencies: ["PartyKit"], path: "Games/\($0)") }
+        // Games/<Name>/Web holds the game's browser presenter, built into PartyWeb (Scripts/generate-web-assets.py).
+        + games.map { .target(name: $0, dependencies: ["PartyKit"], path: "Games/\($0)", exclude: ["Web"]) }
         + games.map {
             .testTarget(name: "\($0)Tests", dependencies: [.target(name: $0), "PartyKit", "PartyTestSupport"])
         }

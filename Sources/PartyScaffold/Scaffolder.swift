@@ -43,9 +43,15 @@ public struct Scaffolder: Sendable {
         try checkNoFolderDiffersInCase(under: "Tests", from: name.testTarget)
         let manifest = list.adding(name.rawValue)
         let updated = try GamesList(manifest: manifest)
-        return GameTemplate.files(for: name) + [
+        let files = GameTemplate.files(for: name)
+        var presenters = try webPresenters()
+        for file in files where file.path.hasPrefix("Games/\(name.rawValue)/Web/") && file.path.hasSuffix(".js") {
+            presenters[String(file.path.split(separator: "/").last!.dropLast(3))] = file.contents
+        }
+        return files + [
             GeneratedFile(path: Self.manifestPath, contents: manifest),
             GeneratedFile(path: CatalogFile.path, contents: CatalogFile.contents(games: updated.names)),
+            GeneratedFile(path: WebPageFile.path, contents: WebPageFile.contents(web: try webFiles(), presenters: presenters)),
         ]
     }
 
@@ -80,13 +86,47 @@ public struct Scaffolder: Sendable {
         return read(expected.path) == expected.contents
     }
 
-    /// Writes the catalog from the `games` list; returns whether the file changed.
+    /// Writes the catalog from the `games` list and the web page from Web/ and the games' Web/
+    /// folders; returns whether a file changed.
     @discardableResult
     public func sync() throws(ScaffoldError) -> Bool {
-        let expected = try expectedCatalog()
-        guard read(expected.path) != expected.contents else { return false }
-        try write([expected])
+        let stale = [try expectedCatalog(), try expectedWebPage()].filter { read($0.path) != $0.contents }
+        guard !stale.isEmpty else { return false }
+        try write(stale)
         return true
+    }
+
+    /// The generated web page file as Web/ and the games' Web/ folders ask for it.
+    public func expectedWebPage() throws(ScaffoldError) -> GeneratedFile {
+        GeneratedFile(path: WebPageFile.path, contents: WebPageFile.contents(web: try webFiles(), presenters: try webPresenters()))
+    }
+
+    /// The files in Web/ (name → text).
+    func webFiles() throws(ScaffoldError) -> [String: String] {
+        try texts(in: "Web")
+    }
+
+    /// Every game's web presenter: Games/<Name>/Web/<id>.js (id → text).
+    func webPresenters() throws(ScaffoldError) -> [String: String] {
+        var presenters: [String: String] = [:]
+        let games = packageDirectory.appendingPathComponent("Games")
+        for game in ((try? FileManager.default.contentsOfDirectory(atPath: games.path)) ?? []).sorted() where !game.hasPrefix(".") {
+            for (name, text) in try texts(in: "Games/\(game)/Web") where name.hasSuffix(".js") {
+                presenters[String(name.dropLast(3))] = text
+            }
+        }
+        return presenters
+    }
+
+    /// The text files directly in `folder` (name → text); none when the folder is missing.
+    func texts(in folder: String) throws(ScaffoldError) -> [String: String] {
+        let url = packageDirectory.appendingPathComponent(folder)
+        var result: [String: String] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] where !name.hasPrefix(".") {
+            guard let text = read("\(folder)/\(name)") else { continue }
+            result[name] = text
+        }
+        return result
     }
 
     /// Folders under `Games/` whose names are not in the `games` list (a game nobody registered).

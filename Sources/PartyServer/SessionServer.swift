@@ -34,15 +34,18 @@ enum SessionServer {
                     if let bytes = options.sendBufferBytes {
                         try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
                     }
-                    try WirePipeline.configure(channel, handshakeTimeout: handshake, peerTimeout: silence)
-                    let (id, open) = connections.opened(channel)
-                    let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit)
-                    let peer = PeerLink(id: id, outbox: outbox, address: Self.peerText(channel.remoteAddress))
-                    let handler = ConnectionHandler(session: session, peer: peer, logger: logger,
-                                                    rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst),
-                                                    overCapacity: open > options.maxConnections,
-                                                    onClose: { connections.closed(id) })
-                    try channel.pipeline.syncOperations.addHandler(handler)
+                    // HTTP, WebSocket or the framed protocol, by the first byte (PartyWeb); both
+                    // message transports end in the same session handler.
+                    try HostTransport.configure(channel, handshake: handshake, silence: silence) { channel in
+                        let (id, open) = connections.opened(channel)
+                        let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit)
+                        let peer = PeerLink(id: id, outbox: outbox, address: Self.peerText(channel.remoteAddress))
+                        let handler = ConnectionHandler(session: session, peer: peer, logger: logger,
+                                                        rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst),
+                                                        overCapacity: open > options.maxConnections,
+                                                        onClose: { connections.closed(id) })
+                        try channel.pipeline.syncOperations.addHandler(handler)
+                    }
                 }
             }
         }

@@ -84,6 +84,10 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
             } else {
                 status = .forbidden
             }
+        } else if path == JoinQR.path, let host = head.headers["Host"].first, let svg = JoinQR.svg(host: host) {
+            // Built per request: the QR code of the address this browser used.
+            status = .ok
+            asset = WebAsset(contentType: "image/svg+xml", text: svg, cacheControl: "no-store")
         } else if let found = options.assets[path] {
             status = .ok
             asset = found

@@ -35,10 +35,9 @@ public struct WebAssets: Sendable {
     /// The asset at `path`, if any.
     public subscript(path: String) -> WebAsset? { byPath[path] }
 
-    /// What this build serves: a page that says the browser client is coming and how to join today.
-    public static let builtIn = WebAssets([
-        "/": WebAsset(contentType: "text/html; charset=utf-8", text: BuiltInPages.index),
-        "/index.html": WebAsset(contentType: "text/html; charset=utf-8", text: BuiltInPages.index),
-        "/style.css": WebAsset(contentType: "text/css; charset=utf-8", text: BuiltInPages.style),
-    ])
+    /// What this build serves: the browser client (Web/ and each game's Web/ presenter, generated
+    /// into `WebPage` by Scripts/generate-web-assets.py).
+    public static let builtIn = WebAssets(Dictionary(uniqueKeysWithValues: WebPage.files.map { file in
+        (file.path, WebAsset(contentType: file.contentType, text: file.text))
+    }))
 }

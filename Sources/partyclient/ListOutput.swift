@@ -16,6 +16,7 @@ enum ListOutput {
                     // Where it was found: "local" (mDNS) or the wide-area DNS domain.
                     "domain": service.domain ?? "local", "wideArea": service.isWideArea,
                 ]
+                if let url = browserURL(service) { object["web"] = url }
                 // A party room also says what it is doing: "party room, playing Snap!".
                 if service.txt["room"] == "1" { object["room"] = SessionLobby.roomActivity(txt: service.txt, titles: titles) }
                 let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
@@ -31,8 +32,21 @@ enum ListOutput {
             let address = addresses.isEmpty ? "port \(service.port)" : addresses.joined(separator: " ")
             let code = service.txt["code"] == "1" ? "join code needed" : "no join code"
             let area = service.domain.map { "\twide-area \($0)" } ?? ""
-            return "\(service.instanceName)\t\(title)\t\(service.txt["players"] ?? "?") players\t\(service.txt["state"] ?? "?")\t\(address)\t\(code)\(area)"
+            let web = browserURL(service).map { "\tbrowser \($0)" } ?? ""
+            return "\(service.instanceName)\t\(title)\t\(service.txt["players"] ?? "?") players\t\(service.txt["state"] ?? "?")\t\(address)\t\(code)\(web)\(area)"
         }.joined(separator: "\n")
+    }
+
+    /// The page's address for a session whose TXT says it serves one (`web=/`): its first IPv4
+    /// address, else its first IPv6 address that is not link-local (browsers cannot open those).
+    static func browserURL(_ service: DiscoveredService) -> String? {
+        guard let path = service.txt["web"], path.hasPrefix("/") else { return nil }
+        if let v4 = service.addresses.first(where: { !$0.contains(":") }) { return "http://\(v4):\(service.port)\(path)" }
+        let v6 = service.addresses.first { address in
+            let lower = address.lowercased()
+            return !lower.contains("%") && !["fe8", "fe9", "fea", "feb"].contains { lower.hasPrefix($0) }
+        }
+        return v6.map { "http://[\($0)]:\(service.port)\(path)" }
     }
 
     /// The titles of this build's games, by id.

@@ -58,6 +58,8 @@ struct HostRunner {
             Console.say("Hosting \(sessionName) on port \(port).")
             Console.say("Players join with: partyclient   (or: partyclient --connect \(Self.hostHint):\(port))")
             if let joinCode { Console.say("Join code: \(joinCode)") }
+            let browserURL = BrowserJoin.url(host: Self.hostHint, port: port)
+            if let browserURL { Console.say(BrowserJoin.announcement(url: browserURL, color: Terminal.colorEnabled)) }
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(Game.self, name: sessionName, port: port)
@@ -114,7 +116,7 @@ struct HostRunner {
             } else {
                 let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
                                          hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
-                                         banner: "port \(port)" + (joinCode.map { " · code \($0)" } ?? ""))
+                                         banner: (browserURL ?? "port \(port)") + (joinCode.map { " · code \($0)" } ?? ""))
                 if fullScreen { warnings.hold() }
                 group.addTask {
                     defer { warnings.release() }
@@ -156,7 +158,7 @@ struct HostRunner {
     func txt<Game: PartyGame>(_: Game.Type, status: SessionStatus) -> [String: String] {
         ["v": "1", "game": Game.descriptor.id, "title": Game.descriptor.title,
          "players": "\(status.players)/\(status.maxPlayers)", "state": status.state, "open": status.joinable ? "1" : "0",
-         "code": command.code == nil ? "0" : "1"]
+         "code": command.code == nil ? "0" : "1", BrowserJoin.txtKey: BrowserJoin.txtValue]
     }
 
     /// The hint for `--connect`: the machine's first non-loopback IPv4 address; on a machine with

@@ -88,6 +88,8 @@ struct RoomHostRunner {
             Console.say("Hosting \(sessionName), a party room, on port \(port): \(menu.map(\.hosted.descriptor.title).joined(separator: ", ")).")
             Console.say("Players join with: partyclient   (or: partyclient --connect \(HostRunner.hostHint):\(port))")
             if let joinCode { Console.say("Join code: \(joinCode)") }
+            let browserURL = BrowserJoin.url(host: HostRunner.hostHint, port: port)
+            if let browserURL { Console.say(BrowserJoin.announcement(url: browserURL, color: Terminal.colorEnabled)) }
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(name: sessionName, port: port, capacity: capacity)
@@ -144,7 +146,7 @@ struct RoomHostRunner {
             } else {
                 let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
                                          hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
-                                         banner: "port \(port)" + (joinCode.map { " · code \($0)" } ?? ""))
+                                         banner: (browserURL ?? "port \(port)") + (joinCode.map { " · code \($0)" } ?? ""))
                 if fullScreen { warnings.hold() }
                 group.addTask {
                     defer { warnings.release() }
@@ -213,7 +215,7 @@ struct RoomHostRunner {
     func txt(status: SessionStatus) -> [String: String] {
         var txt = ["v": "1", "room": "1", "game": "party", "title": "Party room",
                    "players": "\(status.players)/\(status.maxPlayers)", "state": status.state, "open": status.joinable ? "1" : "0",
-                   "code": command.code == nil ? "0" : "1"]
+                   "code": command.code == nil ? "0" : "1", BrowserJoin.txtKey: BrowserJoin.txtValue]
         if status.state == "starting" || status.state == "playing", let game = status.game { txt["now"] = game }
         return txt
     }

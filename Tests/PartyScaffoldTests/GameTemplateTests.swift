@@ -22,6 +22,7 @@ struct GameTemplateTests {
             "Games/RockPaperScissors/RockPaperScissorsPresenter.swift",
             "Games/RockPaperScissors/RockPaperScissorsPresenter+Drawing.swift",
             "Games/RockPaperScissors/RockPaperScissorsGame.swift",
+            "Games/RockPaperScissors/Web/rockpaperscissors.js",
             "Tests/RockPaperScissorsTests/RockPaperScissorsRulesTests.swift",
             "Tests/RockPaperScissorsTests/RockPaperScissorsPlayTests.swift",
         ])
@@ -32,7 +33,7 @@ struct GameTemplateTests {
         for file in files {
             #expect(!file.contents.contains("__"), "\(file.path) keeps a placeholder")
             #expect(!file.contents.contains("Quux") && !file.contents.contains("quux"), "\(file.path) names the template")
-            #expect(file.contents.hasSuffix("}\n"))
+            #expect(file.contents.hasSuffix(file.path.hasSuffix(".js") ? "};\n" : "}\n"))
             #expect(file.contents.split(separator: "\n").count < 400)
         }
         let all = files.map(\.contents).joined()
@@ -41,10 +42,14 @@ struct GameTemplateTests {
         #expect(all.contains(#"id: "rockpaperscissors""#))
         #expect(all.contains(#"title: "Rock Paper Scissors""#))
         #expect(all.contains("GameConformance.check(RockPaperScissors.self)"))
+        // The web presenter: named by the game id, text only.
+        let web = files.first { $0.path.hasSuffix("/Web/rockpaperscissors.js") }
+        #expect(web?.contents.contains("render(board, message, ctx)") == true)
+        #expect(web?.contents.contains("innerHTML") == false)
     }
 
     @Test func gameFilesImportOnlyPartyKit() {
-        for file in GameTemplate.files(for: name) where file.path.hasPrefix("Games/") {
+        for file in GameTemplate.files(for: name) where file.path.hasPrefix("Games/") && file.path.hasSuffix(".swift") {
             let imports = file.contents.split(separator: "\n").filter { $0.hasPrefix("import ") }
             #expect(imports == ["import PartyKit"], "\(file.path)")
         }
@@ -67,7 +72,7 @@ struct GameTemplateTests {
     @Test func everyTypeTheTemplateUsesIsReserved() {
         let probe = try! GameName(validating: "Zq")
         var unknown: Set<String> = []
-        for file in GameTemplate.files(for: probe) {
+        for file in GameTemplate.files(for: probe) where file.path.hasSuffix(".swift") {
             for identifier in Self.codeIdentifiers(in: file.contents) where identifier.first!.isUppercase {
                 if identifier.hasPrefix("Zq") { continue }
                 if ReservedNames.types[identifier] == nil && !ReservedNames.modules.contains(identifier)

@@ -18,6 +18,13 @@ struct RepositoryTests {
         #expect(actual == expected.contents, "\(ScaffoldError.catalogStale(path: expected.path))")
     }
 
+    @Test("Sources/PartyWeb/WebPage.swift holds today's Web/ and Games/*/Web/ files (run new-game --sync after changing them)")
+    func theGeneratedWebPageIsCurrent() throws {
+        let expected = try scaffolder.expectedWebPage()
+        let actual = try? String(contentsOf: Self.root.appendingPathComponent(expected.path), encoding: .utf8)
+        #expect(actual == expected.contents, "\(ScaffoldError.catalogStale(path: expected.path))")
+    }
+
     @Test func everyFolderUnderGamesIsAListedGame() throws {
         let unlisted = try scaffolder.unlistedGameFolders()
         #expect(unlisted.isEmpty, "\(unlisted.map { ScaffoldError.gameFolderUnlisted(path: "Games/\($0)").description })")
@@ -61,7 +68,8 @@ struct RepositoryTests {
         let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/ADDING_A_GAME.md"), encoding: .utf8)
         let name = try GameName(validating: "Zq")
         for file in GameTemplate.files(for: name) {
-            let pattern = (file.path.hasPrefix("Tests/") ? file.path : String(file.path.split(separator: "/").last!))
+            let pattern = file.path.contains("/Web/") ? "Web/<id>.js"
+                : (file.path.hasPrefix("Tests/") ? file.path : String(file.path.split(separator: "/").last!))
                 .replacingOccurrences(of: "Zq", with: "<Name>")
             #expect(guide.contains("`\(pattern)`"), "docs/ADDING_A_GAME.md does not explain \(pattern)")
         }

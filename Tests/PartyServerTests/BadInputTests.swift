@@ -29,7 +29,7 @@ struct BadInputTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "garbage bytes read as a huge length", welcomed: false, bytes: Array("GET / HTTP/1.1\r\n\r\n".utf8),
+        Case(name: "garbage bytes read as a huge length", welcomed: false, bytes: Array("get / http/1.1\r\n\r\n".utf8),
              type: "error", reason: "frameTooLarge", closes: true),
         Case(name: "a frame over 64 KiB", welcomed: true, bytes: [0, 1, 0, 1] + Array(repeating: 0x20, count: 16),
              type: "error", reason: "frameTooLarge", closes: true),

@@ -46,6 +46,11 @@ extension EndToEnd {
             #expect(session.txt["players"] == "0/2")
             #expect(session.txt["state"] == "lobby")
             #expect(session.txt["v"] == "1")
+            // The page is served on the same port, and the host printed its address and QR code.
+            #expect(session.txt["web"] == "/")
+            #expect(session.web == "http://127.0.0.1:\(port)/")
+            #expect(host.transcript.contains("Browsers and phones join at: http://"), "\(host.transcript)")
+            #expect(host.transcript.contains("▀") || host.transcript.contains("▄"), "no QR code:\n\(host.transcript)")
 
             // A listing that runs across the Ctrl-C must drop the host (its goodbye), and a new one
             // must not show it. The shorter one proves the host was answering when both began.

@@ -12,6 +12,8 @@ struct ListedSession: Decodable, Equatable {
     var addresses: [String]
     /// The TXT record.
     var txt: [String: String]
+    /// The browser page's address (`http://127.0.0.1:7777/`), for a session whose TXT has `web`.
+    var web: String?
 }
 
 /// Runs `partyclient --list --json` and reads what it printed.

@@ -58,7 +58,7 @@ struct WebTransportHTTPTests {
         let page = try #require(response)
         #expect(page.status == 200)
         #expect(page.text.contains("partyclient"))
-        #expect(page.text == BuiltInPages.index)
+        #expect(page.text == WebAssets.builtIn["/"].map { String(decoding: $0.body, as: UTF8.self) })
         #expect(page.header("Content-Type") == "text/html; charset=utf-8")
         #expect(page.header("Content-Security-Policy")?.hasPrefix("default-src 'self'; script-src 'self';") == true)
         #expect(page.header("X-Content-Type-Options") == "nosniff")
@@ -72,7 +72,7 @@ struct WebTransportHTTPTests {
         let (response, _) = try await Self.request("HEAD /style.css HTTP/1.1\r\nHost: h\r\n\r\n", head: true)
         let page = try #require(response)
         #expect(page.status == 200)
-        #expect(page.header("Content-Length") == String(BuiltInPages.style.utf8.count))
+        #expect(page.header("Content-Length") == WebAssets.builtIn["/style.css"].map { String($0.body.count) })
         #expect(page.header("Content-Type") == "text/css; charset=utf-8")
         #expect(page.rest.isEmpty)
     }

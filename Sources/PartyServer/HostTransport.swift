@@ -1,0 +1,25 @@
+import NIOCore
+import PartyWeb
+import PartyWire
+
+/// Sets up one accepted connection of a host: HTTP, WebSocket or the framed protocol, decided by its
+/// first byte (PartyWeb's `WebTransport`); both message transports end in the session's handler.
+enum HostTransport {
+    /// Installs the sniffer; `addSession` adds the session's connection handler to a framed or
+    /// WebSocket connection once its transport is known.
+    static func configure(_ channel: any Channel, handshake: TimeAmount, silence: TimeAmount,
+                          addSession: @escaping @Sendable (any Channel) throws -> Void) throws {
+        var web = WebOptions()
+        web.firstByteTimeout = handshake
+        try WebTransport.configure(channel, options: web,
+            configureWire: { channel in
+                try WirePipeline.configure(channel, handshakeTimeout: handshake, peerTimeout: silence)
+                try addSession(channel)
+            },
+            configureWebSocket: { channel in
+                try channel.pipeline.syncOperations.addHandler(
+                    ConnectionWatchdog(handshakeTimeout: handshake, peerTimeout: silence))
+                try addSession(channel)
+            })
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// The browser client in real headless Chromium (Debian's `chromium` and `chromium-driver`, driven by
+/// Python `selenium`), against a real `partyhost`: one Python script per scenario in Browser/.
+/// Screenshots go to `$PARTYHOST_SHOTS` when it is set.
+///
+/// Chromium takes both cores of a small machine for a while, which would starve the timing-sensitive
+/// tests (mDNS, timeouts) running beside it, so these run in a step of their own:
+/// `PARTYHOST_BROWSER_TESTS=1 swift test --filter BrowserTests` (.ci/run does, after the rest).
+@Suite("Browser client in headless Chromium", .serialized,
+       .enabled(if: BrowserTools.requested, "set PARTYHOST_BROWSER_TESTS=1 to run (a step of its own: Chromium is heavy)"),
+       .enabled(if: BrowserTools.available, BrowserTools.missing))
+struct BrowserTests {
+    @Test("browser scenario", arguments: [
+        "fourinarow_vs_bot",    // a browser player plays Four in a Row against a bot to the end
+        "script_name",          // a name with <script> shows as text and runs nothing
+        "reload_keeps_seat",    // a page reloaded mid-game gets its seat back
+        "snap_spectator",       // a browser spectator sees no face-down Snap card
+        "twentyfour_solve",     // a browser player solves a TwentyFour round with the buttons
+        "generic_rps",          // ?plain: the generic view plays Rock Paper Scissors from labelled moves; then its presenter
+        "suntouch_strike",      // SunTouch: the toss button, then a tap on the field is a strike
+        "tv_view",              // /tv: join address and QR code, the table, the game, no moves
+        "party_room",           // a real party room: two browsers vote, play Four in a Row, see the scoreboard
+        "reconnect_after_cut",  // every connection cut mid-game: "reconnecting… N s", then back in the seat by itself
+        "join_code",            // a join code: asked for, a wrong one refused with the host's sentence, the right one seats
+        "room_render",          // the party room's panel from a protocol-2 room message (menu, votes, scoreboard)
+    ])
+    func scenario(_ name: String) throws {
+        let (status, output) = try BrowserTools.run(name)
+        #expect(status == 0 && output.contains("OK"), "\(name):\n\(output)")
+    }
+}
+
+/// Finds Chromium, its driver, Selenium and the built `partyhost`, and runs a scenario script.
+enum BrowserTools {
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser")
+
+    static var requested: Bool { ProcessInfo.processInfo.environment["PARTYHOST_BROWSER_TESTS"] == "1" }
+
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+            && ((try? run(["python3", "-c", "import selenium"]).0) == 0)
+            && partyhost != nil
+    }
+
+    static let missing: Comment = "needs chromium, chromium-driver (apt-get) and selenium (pip), and a built partyhost"
+
+    /// The `partyhost` built beside this test binary.
+    static var partyhost: String? {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.pathComponents.count > 1 {
+            url.deleteLastPathComponent()
+            let candidate = url.appendingPathComponent("partyhost").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        let fallback = FileManager.default.currentDirectoryPath + "/.build/debug/partyhost"
+        return FileManager.default.isExecutableFile(atPath: fallback) ? fallback : nil
+    }
+
+    static func run(_ scenario: String) throws -> (Int32, String) {
+        let shots = ProcessInfo.processInfo.environment["PARTYHOST_SHOTS"] ?? ""
+        return try run(["python3", scripts.appendingPathComponent("\(scenario).py").path, partyhost ?? "partyhost", shots])
+    }
+
+    static func run(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
