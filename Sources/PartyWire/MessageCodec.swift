@@ -92,6 +92,20 @@ public struct MessageCodec: Sendable {
         }
     }
 
+    /// Reads a frame body as `Message`, a type built from standard-library types only (a game's
+    /// move: games depend on nothing but the standard library and PartyKit).
+    ///
+    /// A body in `JSONTreeParser`'s subset is parsed in one pass and decoded by `JSONTreeDecoder`,
+    /// without `JSONDecoder`; anything else, and anything that fails that way, is decoded by
+    /// `decode(_:from:)`, so the result and every error are exactly what Foundation gives.
+    /// Foundation types with their own JSON forms (`Date`, `Data`, `URL`, `Decimal`) must use
+    /// `decode(_:from:)`.
+    public func decodeStandard<Message: Decodable>(_: Message.Type, from envelope: Envelope) throws(WireError) -> Message {
+        let tree = envelope.body.withUnsafeBytes { JSONTreeParser.parse($0) }
+        if let tree, let message = try? Message(from: JSONTreeDecoder(tree)) { return message }
+        return try decode(Message.self, from: envelope)
+    }
+
     /// The error that names the field, for a body Foundation refused without saying where (a number
     /// that does not fit its field); nil when the tree decoder finds nothing either.
     static func locate<Message: Decodable>(_: Message.Type, in body: Data) -> DecodingError? {

@@ -26,7 +26,7 @@ final class RulesGame<Rules: GameRules>: TableGame {
     func move(_ envelope: Envelope, codec: MessageCodec, seat: Int, at now: GameInstant) -> MoveAnswer {
         let message: MoveMessage<Rules.Move>
         do {
-            message = try codec.decode(MoveMessage<Rules.Move>.self, from: envelope)
+            message = try codec.decodeStandard(MoveMessage<Rules.Move>.self, from: envelope)
         } catch {
             return .host(.invalidMove(error))
         }
