@@ -48,6 +48,16 @@ final class CuttableProxy: Sendable {
         for channel in channels { channel.close(promise: nil) }
     }
 
+    /// Cuts every open connection and returns once each is closed, so that nothing the client
+    /// sends afterwards (a `leave` on its way out, say) can still slip through to the host.
+    func cutAndWait() async {
+        let channels = open.withLock { channels in
+            defer { channels.removeAll() }
+            return channels
+        }
+        for channel in channels { try? await channel.close() }
+    }
+
     /// Accepts new connections again.
     func restore() {
         refusing.withLock { $0 = false }
