@@ -21,7 +21,7 @@ public enum WebPageFile {
         var files: [(path: String, type: String, text: String)] = []
         for (name, text) in web {
             guard let type = types[(name as NSString).pathExtension] else { continue }
-            for path in ["/" + name] + (aliases[name] ?? []) { files.append((path, type, text)) }
+            files.append(("/" + name, type, text))
         }
         let ids = presenters.keys.sorted()
         for id in ids { files.append(("/games/\(id).js", types["js"]!, presenters[id]!)) }
@@ -42,6 +42,10 @@ public enum WebPageFile {
         ]
         for file in files {
             out.append("        (\"\(file.path)\", \"\(file.type)\", \(literal(file.text))),")
+        }
+        out += ["    ]", "", "    /// Paths that serve the same text as another (alias → path in `files`).", "    static let aliases: [String: String] = ["]
+        for (name, paths) in aliases.sorted(by: { $0.key < $1.key }) where web[name] != nil {
+            for path in paths { out.append("        \"\(path)\": \"/\(name)\",") }
         }
         out += ["    ]", "}"]
         return out.joined(separator: "\n") + "\n"

@@ -36,8 +36,12 @@ public struct WebAssets: Sendable {
     public subscript(path: String) -> WebAsset? { byPath[path] }
 
     /// What this build serves: the browser client (Web/ and each game's Web/ presenter, generated
-    /// into `WebPage` by Scripts/generate-web-assets.py).
-    public static let builtIn = WebAssets(Dictionary(uniqueKeysWithValues: WebPage.files.map { file in
-        (file.path, WebAsset(contentType: file.contentType, text: file.text))
-    }))
+    /// into `WebPage` by `new-game --sync`), each alias (`/`, `/tv`) serving its page's text.
+    public static let builtIn: WebAssets = {
+        var byPath = Dictionary(uniqueKeysWithValues: WebPage.files.map { file in
+            (file.path, WebAsset(contentType: file.contentType, text: file.text))
+        })
+        for (alias, path) in WebPage.aliases { byPath[alias] = byPath[path] }
+        return WebAssets(byPath)
+    }()
 }
