@@ -74,7 +74,7 @@ grep -q '"Demo"' Package.swift || fail "Demo is not in the games list"
 run swift package --allow-writing-to-package-directory new-game --check || fail "the catalog is stale after new-game"
 
 run swift build --build-tests || fail "the package does not build with Demo"
-run offline swift test || fail "swift test with Demo"
+run offline bash .ci/swift-test.sh || fail "swift test with Demo"
 run offline swift run partyhost --list-games > list-games.txt || fail "partyhost --list-games"
 grep '^demo ' list-games.txt >/dev/null || fail "partyhost --list-games does not list demo"
 echo "new-game check: passed (new-game Demo, then swift test, with no other edit)"
