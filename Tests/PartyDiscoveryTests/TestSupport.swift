@@ -46,7 +46,7 @@ enum Loopback {
     }
 
     /// The last `.announced` name an advertiser reported, waiting up to `timeout`.
-    static func announcedName(_ advertiser: ServiceAdvertiser, timeout: Duration = .seconds(5)) async -> String? {
+    static func announcedName(_ advertiser: ServiceAdvertiser, timeout: Duration = .seconds(30)) async -> String? {
         await withTaskGroup(of: String?.self) { group in
             group.addTask {
                 for await event in advertiser.events {

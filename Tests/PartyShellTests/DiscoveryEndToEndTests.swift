@@ -12,7 +12,7 @@ extension EndToEnd {
                 "--game", "fourinarow", "--dedicated", "--port", "\(port)", "--bind", "127.0.0.1",
                 "--interface", "lo", "--name", name,
             ], label: "partyhost \(name)")
-            let printed = await Poll.until(timeout: .seconds(10), interval: .milliseconds(5)) {
+            let printed = await Poll.until(timeout: .seconds(30), interval: .milliseconds(5)) {
                 host.output.contains("on port \(port).")
             }
             let instant = ContinuousClock.now
@@ -21,24 +21,20 @@ extension EndToEnd {
             return (host, instant)
         }
 
-        @Test("a host is listed about a second after it prints its port, with its TXT, and is gone soon after Ctrl-C")
+        @Test("a host is listed with its TXT, and a running client drops it on the goodbye it sends at Ctrl-C")
         func listedAndGone() async throws {
             let port = TestTools.freePort()
-            let (host, printed) = try await startHost(name: "Alice", port: port)
+            let hostName = "Alice\(port)"
+            let (host, printed) = try await startHost(name: hostName, port: port)
             defer { host.stop() }
-            let name = "Alice's Four in a Row"
+            let name = "\(hostName)'s Four in a Row"
 
-            // Short listings one after another: the first one that shows the host bounds the latency.
-            let found = try await SessionListing.waitFor(timeout: .seconds(5)) { $0.contains { $0.port == port } }
+            // The documented command, run again until it shows the host: on a loaded machine it may
+            // list late. The one-second goal is measured by `partyload discovery` (docs/PERFORMANCE.md).
+            let found = try await SessionListing.waitFor(timeout: .seconds(30), seconds: 1) { $0.contains { $0.port == port } }
             let listedAfter = Poll.seconds(since: printed)
-            try #require(found != nil, "never listed:\n\(host.transcript)")
+            let session = try #require(found?.first { $0.port == port }, "never listed:\n\(host.transcript)")
             print("exetests figure: listed \(String(format: "%.2f", listedAfter)) s after the host printed its port")
-            // The one-second goal is measured by `partyload discovery` (docs/PERFORMANCE.md); a test on
-            // a loaded machine only checks that the listing comes within the 5 s it waited.
-
-            // The documented command, with everything the listing says.
-            let sessions = try #require(try await SessionListing.list(seconds: 1))
-            let session = try #require(sessions.first { $0.port == port }, "\(sessions)")
             #expect(session.name == name)
             #expect(session.addresses == ["127.0.0.1", "::1"])
             #expect(session.host.hasPrefix("partyhost-") && session.host.hasSuffix(".local."), "\(session.host)")
@@ -52,27 +48,52 @@ extension EndToEnd {
             #expect(host.transcript.contains("Browsers and phones join at: http://"), "\(host.transcript)")
             #expect(host.transcript.contains("▀") || host.transcript.contains("▄"), "no QR code:\n\(host.transcript)")
 
-            // A listing that runs across the Ctrl-C must drop the host (its goodbye), and a new one
-            // must not show it. The shorter one proves the host was answering when both began.
-            let control = try SessionListing.start(seconds: 1.2)
-            let spanning = try SessionListing.start(seconds: 3)
-            let before = await SessionListing.result(of: control)
-            #expect(before?.contains { $0.port == port } == true, "the host was not answering: \(String(describing: before))")
+            // A client left at the list across the Ctrl-C prints the list again whenever it changes:
+            // what it printed says what it saw, in order. It must show the host, and after the
+            // Ctrl-C a list without it. Only the host's goodbye (TTL 0) drops it within the 30 s
+            // allowed; without one the client would keep it until its records expire (120 s).
+            let client = try LiveProcess(Executables.path("partyclient"), [
+                "--interface", "lo", "--line-mode", "--name", "Carol", "--game", "fourinarow",
+            ], label: "partyclient Carol")
+            defer { client.stop() }
+            let seen = await Poll.until(timeout: .seconds(30)) { Self.printedLists(client.lines).contains { $0.contains { $0.contains(name) } } }
+            try #require(seen, "the waiting client never listed the host:\n\(client.transcript)")
             let interrupted = ContinuousClock.now
             host.signal(SIGINT)
             // After its goodbyes the host ends as interrupted programs do: by SIGINT (130 in a shell).
-            #expect(await host.waitForExit(timeout: .seconds(10)) == SIGINT, "\(host.transcript)")
+            #expect(await host.waitForExit(timeout: .seconds(30)) == SIGINT, "\(host.transcript)")
             let exitedAfter = Poll.seconds(since: interrupted)
             #expect(host.output.contains("Session ended."), "\(host.transcript)")
+            let dropped = await Poll.until(timeout: .seconds(30)) {
+                let lists = Self.printedLists(client.lines)
+                guard let shown = lists.firstIndex(where: { $0.contains { $0.contains(name) } }) else { return false }
+                return lists[(shown + 1)...].contains { !$0.contains { $0.contains(name) } }
+            }
+            let droppedAfter = Poll.seconds(since: interrupted)
+            #expect(dropped, "the goodbye was not honoured:\n\(client.transcript)")
+            // A new listing does not show it either.
             let fresh = try await SessionListing.list(seconds: 1)
-            let freshAfter = Poll.seconds(since: interrupted)
             #expect(fresh?.contains { $0.port == port } == false, "a new listing still shows the host: \(String(describing: fresh))")
-            let across = await SessionListing.result(of: spanning)
-            let acrossAfter = Poll.seconds(since: interrupted)
-            #expect(across?.contains { $0.port == port } == false, "the goodbye was not honoured: \(String(describing: across))")
-            print("exetests figure: host exited \(String(format: "%.2f", exitedAfter)) s after SIGINT; a new 1 s listing without it ended "
-                  + "\(String(format: "%.2f", freshAfter)) s after SIGINT; a running listing had dropped it by \(String(format: "%.2f", acrossAfter)) s")
-            #expect(exitedAfter < 5)
+            print("exetests figure: host exited \(String(format: "%.2f", exitedAfter)) s after SIGINT; the waiting client "
+                  + "dropped it by \(String(format: "%.2f", droppedAfter)) s")
+            client.send("q")
+            #expect(await client.waitForExit(timeout: .seconds(30)) == 0, "\(client.transcript)")
+        }
+
+        /// The lists a line-mode client printed, in order: each one's numbered lines (empty for
+        /// "No sessions found yet").
+        static func printedLists(_ lines: [String]) -> [[String]] {
+            var lists: [[String]] = []
+            var current: [String] = []
+            for line in lines {
+                if line.hasPrefix("No sessions found yet") || line.hasPrefix("Type a number to join") {
+                    lists.append(current)
+                    current = []
+                } else if let dot = line.firstIndex(of: "."), Int(line[..<dot]) != nil {
+                    current.append(line)
+                }
+            }
+            return lists
         }
 
         @Test("partyclient --list finds a service registered by python-zeroconf",
@@ -80,12 +101,12 @@ extension EndToEnd {
         func findsZeroconf() async throws {
             let name = TestTools.unique("From zeroconf")
             let python = try LiveProcess("python3", [
-                "\(TestTools.discoveryScripts)/zeroconf_register.py", name, "_partyhost._tcp.local.", "6543", "15",
+                "\(TestTools.discoveryScripts)/zeroconf_register.py", name, "_partyhost._tcp.local.", "6543", "120",
                 "v=1", "game=fourinarow", "players=1/2", "state=lobby",
             ], label: "zeroconf_register.py")
             defer { python.stop() }
-            try #require(await python.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("REGISTERED") } != nil, "\(python.transcript)")
-            let sessions = try await SessionListing.waitFor(timeout: .seconds(6), seconds: 1) { $0.contains { $0.name == name } }
+            try #require(await python.waitForLine(timeout: .seconds(30)) { $0.hasPrefix("REGISTERED") } != nil, "\(python.transcript)")
+            let sessions = try await SessionListing.waitFor(timeout: .seconds(30), seconds: 1) { $0.contains { $0.name == name } }
             let session = try #require(sessions?.first { $0.name == name }, "\(python.transcript)")
             #expect(session.port == 6543)
             #expect(session.addresses == ["127.0.0.1"])
@@ -96,18 +117,22 @@ extension EndToEnd {
               .enabled(if: TestTools.avahi, "Avahi is missing: apt-get install avahi-daemon avahi-utils dbus"))
         func findsAvahi() async throws {
             let name = TestTools.unique("From Avahi")
-            // The script stops avahi-publish after 8 s and then its own daemons: never kill it early.
+            // Published until the listing has shown it (at most 120 s), then stopped through the
+            // script's stop file, so that it stops its own daemons too: never kill it.
+            let stopFile = FileManager.default.temporaryDirectory.appendingPathComponent("avahi-run-\(UUID().uuidString)").path
             let avahi = try LiveProcess("sh", [
-                "\(TestTools.discoveryScripts)/avahi_run.sh", "timeout", "-s", "KILL", "8",
+                "\(TestTools.discoveryScripts)/avahi_run.sh", "timeout", "-s", "KILL", "120",
                 "avahi-publish", "-s", name, "_partyhost._tcp", "5432", "v=1", "game=fourinarow",
-            ], label: "avahi_run.sh")
-            let sessions = try await SessionListing.waitFor(timeout: .seconds(7), seconds: 1) { $0.contains { $0.name == name } }
+            ], environment: ["AVAHI_RUN_UNTIL": stopFile], label: "avahi_run.sh")
+            let sessions = try await SessionListing.waitFor(timeout: .seconds(45), seconds: 1) { $0.contains { $0.name == name } }
+            _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
+            defer { try? FileManager.default.removeItem(atPath: stopFile) }
             let session = sessions?.first { $0.name == name }
             #expect(session != nil, "\(avahi.transcript)")
             #expect(session?.port == 5432)
             #expect(session?.addresses == ["127.0.0.1", "::1"], "Avahi publishes AAAA ::1 on lo as well")
             #expect(session?.txt == ["v": "1", "game": "fourinarow"])
-            #expect(await avahi.waitForExit(timeout: .seconds(20)) != nil, "\(avahi.transcript)")
+            #expect(await avahi.waitForExit(timeout: .seconds(30)) != nil, "\(avahi.transcript)")
         }
 
         @Test("two hosts started with the same --name are listed under two different names")
@@ -115,11 +140,11 @@ extension EndToEnd {
             let firstPort = TestTools.freePort()
             let (first, _) = try await startHost(name: "Alice", port: firstPort)
             defer { first.stop() }
-            _ = try await SessionListing.waitFor(timeout: .seconds(5)) { $0.contains { $0.port == firstPort } }
+            _ = try await SessionListing.waitFor(timeout: .seconds(30)) { $0.contains { $0.port == firstPort } }
             let secondPort = TestTools.freePort()
             let (second, _) = try await startHost(name: "Alice", port: secondPort)
             defer { second.stop() }
-            let sessions = try await SessionListing.waitFor(timeout: .seconds(8), seconds: 0.5) { sessions in
+            let sessions = try await SessionListing.waitFor(timeout: .seconds(30), seconds: 0.5) { sessions in
                 sessions.contains { $0.port == firstPort } && sessions.contains { $0.port == secondPort }
             }
             let both = try #require(sessions, "\(first.transcript)\n\(second.transcript)")
@@ -130,7 +155,7 @@ extension EndToEnd {
             print("exetests figure: same-name hosts listed as \(names)")
             for host in [first, second] { host.signal(SIGINT) }
             for host in [first, second] {
-                #expect(await host.waitForExit(timeout: .seconds(10)) == SIGINT, "\(host.transcript)")
+                #expect(await host.waitForExit(timeout: .seconds(30)) == SIGINT, "\(host.transcript)")
             }
         }
     }

@@ -1,10 +1,13 @@
 #!/bin/sh
 # Runs one command next to a private Avahi daemon restricted to `lo`.
-#   sh avahi_run.sh avahi-browse -rpt _partyhost._tcp
-#   sh avahi_run.sh timeout -s KILL 6 avahi-publish -s "Name" _partyhost._tcp 5432 v=1
+#   sh avahi_run.sh avahi-resolve -4 -n partyhost-1a2b.local
+#   AVAHI_RUN_UNTIL=/tmp/stop sh avahi_run.sh timeout -s KILL 120 avahi-publish -s "Name" _partyhost._tcp 5432 v=1
 # Must already run inside a private network namespace (the `offline` script or CI's): it adds a
 # mount namespace of its own with a tmpfs on /run, so the daemon's D-Bus socket, pid file and
 # config never touch the machine's /run. The daemon and bus are stopped when the command ends.
+# With AVAHI_RUN_UNTIL=FILE in the environment the command is also stopped as soon as FILE
+# exists, so that a test can let a browse or a publish run for as long as it needs and then end it
+# cleanly, whatever the machine's speed.
 set -eu
 if [ -z "${PARTYHOST_AVAHI_INNER:-}" ]; then
     PARTYHOST_AVAHI_INNER=1 exec unshare --mount --propagation private sh "$0" "$@"
@@ -41,6 +44,19 @@ while ! avahi-daemon -c 2>/dev/null; do
     sleep 0.1
 done
 status=0
-"$@" || status=$?
+if [ -n "${AVAHI_RUN_UNTIL:-}" ]; then
+    # In a session of its own, so that the whole command (`timeout` and its child too) is stopped.
+    setsid "$@" &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null && [ ! -e "$AVAHI_RUN_UNTIL" ]; do sleep 0.1; done
+    if [ -e "$AVAHI_RUN_UNTIL" ]; then
+        kill -KILL "-$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    else
+        wait "$pid" || status=$?
+    fi
+else
+    "$@" || status=$?
+fi
 cleanup
 exit "$status"

@@ -2,7 +2,8 @@
 
     python3 zeroconf_browse.py _partyhost._tcp.local. SECONDS
 
-Lines: `ADD <json>` (name, port, addresses, txt) and `REMOVE <name>`. Exits after SECONDS.
+Lines: `ADD <json>` (name, port, addresses, txt), `REMOVE <name>`, and `NOINFO <name>` when a service's
+records did not come within 20 s. Exits after SECONDS (the tests stop it sooner).
 """
 import json
 import sys
@@ -16,8 +17,10 @@ zc = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
 
 def changed(zeroconf, service_type, name, state_change):
     if state_change is ServiceStateChange.Added or state_change is ServiceStateChange.Updated:
-        info = zeroconf.get_service_info(service_type, name, timeout=3000)
+        # Generous: it returns as soon as the records are in; a loaded machine may answer late.
+        info = zeroconf.get_service_info(service_type, name, timeout=20000)
         if info is None:
+            print("NOINFO", name, flush=True)
             return
         txt = {k.decode(): (v.decode() if v is not None else "") for k, v in info.properties.items()}
         kind = "ADD" if state_change is ServiceStateChange.Added else "UPDATE"
