@@ -124,7 +124,7 @@ public struct FourInARowOpeningBook: Sendable {
                 static let generatedRoot = "\(root)"
                 /// How many discs the scored positions have.
                 static let generatedPlies = \(plies)
-                /// How many positions `FourInARowOpenings.positions(plies:)` lists.
+                /// How many positions `FourInARowOpenings.positions(after:plies:)` lists after the root.
                 static let generatedCount = \(scores.count)
                 /// `FourInARowOpenings.fingerprint` of those positions.
                 static let generatedFingerprint: UInt64 = 0x\(String(fingerprint, radix: 16))

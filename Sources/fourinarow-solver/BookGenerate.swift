@@ -19,11 +19,11 @@ enum BookGenerate {
         var done = try results(at: path, header: expected, count: positions.count, create: true)
         guard let file = FileHandle(forWritingAtPath: path) else { throw BookError.unreadable(path) }
         defer { try? file.close() }
-        let end = try file.seekToEnd()
-        // A line cut short by a killed run gets its end, so the next result starts a line of its own.
-        if end > 0, let last = try? String(contentsOfFile: path, encoding: .utf8).last, last != "\n" {
-            try file.write(contentsOf: Data("\n".utf8))
-        }
+        // A line cut short by a killed run (no line end yet) is dropped: that position is solved again.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let kept = text.utf8.lastIndex(of: UInt8(ascii: "\n")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) + 1 } ?? 0
+        try file.truncate(atOffset: UInt64(kept))
+        try file.seekToEnd()
         var solver = FourInARowSolver(table: FourInARowTable())
         let clock = ContinuousClock()
         let started = clock.now
@@ -81,8 +81,8 @@ enum BookGenerate {
             let fields = line.split(separator: " ")
             guard fields.count == 3, let index = Int(fields[0]), (0..<count).contains(index),
                   let score = Int(fields[1]), (FourInARowSolver.minScore...FourInARowSolver.maxScore).contains(score) else {
-                // A line cut short by a killed run is the last one: solve that position again.
-                if line == lines.last { continue }
+                // A line cut short by a killed run (the last, with no line end): solve that position again.
+                if line == lines.last, !text.hasSuffix("\n") { continue }
                 throw BookError.badResult(path, line: String(line))
             }
             done[index] = score
