@@ -14,6 +14,46 @@ enum BookMeasure {
         }
     }
 
+    /// Prints the checked-in book's score of the position after `moves` and of each move from it
+    /// (nil: not in the book), as Pascal Pons' solver's `-a` analysis does.
+    static func show(moves: String) throws {
+        let position = try BookGenerate.position(moves)
+        guard let book = FourInARowOpeningBook.shared else { throw BookError.noBook }
+        let scores = (0..<7).map { column -> String in
+            guard position.canPlay(column: column) else { return "-" }
+            if position.isWinning(column: column) { return String((43 - position.moves) / 2) }
+            var next = position
+            next.play(column: column)
+            return book.score(of: next).map { String(-$0) } ?? "?"
+        }
+        say("\(moves) \(book.score(of: position).map(String.init) ?? "?") moves: \(scores.joined(separator: " "))")
+    }
+
+    /// Loads a book of every position after `root` up to `plies` discs, all scored as draws (what
+    /// a full book of that depth would cost to load), and prints the time and the memory it took.
+    static func load(root: String, plies: Int) throws {
+        let start = try BookGenerate.position(root)
+        let clock = ContinuousClock()
+        let before = residentKiB()
+        var book: FourInARowOpeningBook?
+        let time = clock.measure {
+            let positions = FourInARowOpenings.positions(after: start, plies: plies)
+            let text = String(repeating: "g", count: positions.count)
+            book = FourInARowOpeningBook(root: root, plies: plies, count: positions.count,
+                                         fingerprint: FourInARowOpenings.fingerprint(positions), text: text)
+        }
+        let after = residentKiB()
+        say("book of \(book?.count ?? 0) positions after \"\(root)\" up to \(plies) discs: loaded in "
+            + "\(Bench.format(time.microseconds / 1000)) ms, resident memory \(before) → \(after) KiB")
+    }
+
+    /// The process's resident memory in KiB, from /proc/self/statm.
+    static func residentKiB() -> Int {
+        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+    }
+
     /// Solves `count` positions of ply `plies`, chosen with `seed`, in enumeration order with one
     /// table kept across, and prints mean, max and the projected total for every position.
     /// With `signOnly`, only whether each position is won, drawn or lost (two null-window searches).
@@ -58,28 +98,4 @@ func cpuSeconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
-/// What can go wrong with the opening book commands.
-enum BookError: Error, CustomStringConvertible {
-    /// A command-line argument is not what the command takes.
-    case badArgument(String)
-    /// A file cannot be read or written.
-    case unreadable(String)
-    /// A results file belongs to another book (another ply, enumeration or key encoding).
-    case otherBook(String, expected: String)
-    /// A line of a results file is not "INDEX SCORE MILLISECONDS".
-    case badResult(String, line: String)
-    /// A results file lacks a position's score.
-    case incomplete(String, missing: Int)
-
-    var description: String {
-        switch self {
-        case .badArgument(let argument): "not a valid argument here: \"\(argument)\""
-        case .unreadable(let path): "cannot read or write \(path)"
-        case .otherBook(let path, let expected): "\(path) is not the results of this book; its first line should be \"\(expected)\""
-        case .badResult(let path, let line): "\(path): not \"INDEX SCORE MILLISECONDS\": \"\(line)\""
-        case .incomplete(let path, let missing): "\(path) has no score for position \(missing) yet: run book-generate until it is done"
-        }
-    }
 }

@@ -17,6 +17,12 @@ struct SolverTool {
                fourinarow-solver book-count PLIES
                                                  count the distinct opening positions (mirror-reduced,
                                                  not over) of each ply up to PLIES
+               fourinarow-solver book-show MOVES
+                                                 the checked-in book's score of the position after
+                                                 MOVES and of each column played from it
+               fourinarow-solver book-load PLIES
+                                                 time loading a book of every position up to PLIES
+                                                 (all scored as draws) and the memory it takes
                fourinarow-solver book-sample PLIES COUNT SEED [wdl]
                                                  solve COUNT of them at PLIES, chosen with SEED, and
                                                  project the time for all (wdl: win/draw/loss only)
@@ -65,6 +71,10 @@ struct SolverTool {
                 guard let count = Int(book[3]), count > 0 else { throw BookError.badArgument(book[3]) }
                 guard let seed = UInt64(book[4]) else { throw BookError.badArgument(book[4]) }
                 try BookGenerate.lines(root: root, plies: try plies(book[1]), path: book[2], count: count, seed: seed)
+            case "book-show" where book.count == 2:
+                try BookMeasure.show(moves: book[1])
+            case "book-load" where book.count == 2:
+                try BookMeasure.load(root: root, plies: try plies(book[1]))
             case "book-count" where book.count == 2:
                 BookMeasure.count(root: try BookGenerate.position(root), plies: try plies(book[1]))
             case "book-sample" where (4...5).contains(book.count):
