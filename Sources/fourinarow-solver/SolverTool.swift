@@ -46,8 +46,10 @@ struct SolverTool {
             root = book[flag + 1]
             book.removeSubrange(flag...(flag + 1))
         }
+        // A book's plies count discs from the empty board: at least the root's, at most a full board.
         func plies(_ text: String) throws -> Int {
-            guard let plies = Int(text), (0...FourInARowPosition.cells).contains(plies) else { throw BookError.badArgument(text) }
+            let rootMoves = try BookGenerate.position(root).moves
+            guard let plies = Int(text), (rootMoves...FourInARowPosition.cells).contains(plies) else { throw BookError.badArgument(text) }
             return plies
         }
         do {
