@@ -13,12 +13,47 @@ struct SolverTool {
                                                  along MOVES from the empty board, with a thinking
                                                  limit (default 2 s, the bot's), and print how long
                                                  it took and whether the solver finished
+               (the book commands take --root MOVES: the book of the positions after MOVES)
+               fourinarow-solver book-count PLIES
+                                                 count the distinct opening positions (mirror-reduced,
+                                                 not over) of each ply up to PLIES
+               fourinarow-solver book-show MOVES
+                                                 the checked-in book's score of the position after
+                                                 MOVES and of each column played from it
+               fourinarow-solver book-load PLIES
+                                                 time loading a book of every position up to PLIES
+                                                 (all scored as draws) and the memory it takes
+               fourinarow-solver book-sample PLIES COUNT SEED [wdl]
+                                                 solve COUNT of them at PLIES, chosen with SEED, and
+                                                 project the time for all (wdl: win/draw/loss only)
+               fourinarow-solver book-generate PLIES RESULTS [COUNT]
+                                                 solve every position at PLIES not yet in RESULTS
+                                                 (at most COUNT), appending "INDEX SCORE MS" lines:
+                                                 a killed run resumes where it stopped
+               fourinarow-solver book-write PLIES RESULTS SWIFTFILE
+                                                 write the opening book's Swift source from RESULTS
+               fourinarow-solver book-lines PLIES RESULTS COUNT SEED
+                                                 print COUNT results chosen with SEED as "MOVES SCORE"
+                                                 lines (Pons' format, for his solver or bench)
         """
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // The book commands take "--root MOVES" anywhere: the book of the positions after MOVES.
+        var book = arguments
+        var root = ""
+        if let flag = book.firstIndex(of: "--root"), flag + 1 < book.count {
+            root = book[flag + 1]
+            book.removeSubrange(flag...(flag + 1))
+        }
+        // A book's plies count discs from the empty board: at least the root's, at most a full board.
+        func plies(_ text: String) throws -> Int {
+            let rootMoves = try BookGenerate.position(root).moves
+            guard let plies = Int(text), (rootMoves...FourInARowPosition.cells).contains(plies) else { throw BookError.badArgument(text) }
+            return plies
+        }
         do {
-            switch arguments.first {
+            switch book.first {
             case "bench" where arguments.count > 1:
                 for path in arguments.dropFirst() { try Bench.run(path: path) }
             case "opening" where (2...3).contains(arguments.count):
@@ -28,6 +63,27 @@ struct SolverTool {
                     exit(2)
                 }
                 try Opening.run(line: arguments[1], limit: .milliseconds(Int64(seconds * 1000)))
+            case "book-generate" where (3...4).contains(book.count):
+                let limit = book.count == 4 ? Int(book[3]) : nil
+                if book.count == 4, limit == nil { throw BookError.badArgument(book[3]) }
+                try BookGenerate.run(root: root, plies: try plies(book[1]), path: book[2], limit: limit)
+            case "book-write" where book.count == 4:
+                try BookGenerate.write(root: root, plies: try plies(book[1]), path: book[2], output: book[3])
+            case "book-lines" where book.count == 5:
+                guard let count = Int(book[3]), count > 0 else { throw BookError.badArgument(book[3]) }
+                guard let seed = UInt64(book[4]) else { throw BookError.badArgument(book[4]) }
+                try BookGenerate.lines(root: root, plies: try plies(book[1]), path: book[2], count: count, seed: seed)
+            case "book-show" where book.count == 2:
+                try BookMeasure.show(moves: book[1])
+            case "book-load" where book.count == 2:
+                try BookMeasure.load(root: root, plies: try plies(book[1]))
+            case "book-count" where book.count == 2:
+                BookMeasure.count(root: try BookGenerate.position(root), plies: try plies(book[1]))
+            case "book-sample" where (4...5).contains(book.count):
+                guard let count = Int(book[2]), count > 0 else { throw BookError.badArgument(book[2]) }
+                guard let seed = UInt64(book[3]) else { throw BookError.badArgument(book[3]) }
+                BookMeasure.sample(root: try BookGenerate.position(root), plies: try plies(book[1]), count: count, seed: seed,
+                                   signOnly: book.count == 5 && book[4] == "wdl")
             default:
                 print(usage)
                 exit(2)

@@ -107,4 +107,22 @@ struct FourInARowSolverTests {
         for _ in 0..<5 { pool.withTable { _ in } }
         #expect(pool.tablesMade == 2)
     }
+
+    @Test func outcomeIsTheSignOfTheScore() throws {
+        var solver = FourInARowSolver(table: Self.checkTable())
+        for sample in PonsSamples.cases(PonsSamples.testL3R1).prefix(40) + PonsSamples.cases(PonsSamples.testL2R1).prefix(20) {
+            let position = try #require(FourInARowPosition(sequence: sample.moves))
+            #expect(solver.outcome(position) == sample.score.signum(), "\(sample.moves)")
+        }
+    }
+
+    @Test func bestMoveWithAKnownScoreKeepsIt() throws {
+        var solver = FourInARowSolver(table: Self.checkTable())
+        for sample in PonsSamples.cases(PonsSamples.testL2R1).prefix(20) {
+            let position = try #require(FourInARowPosition(sequence: sample.moves))
+            let found = solver.bestMove(position, knownScore: sample.score)
+            let best = try #require(found)
+            #expect(best.score == sample.score && solver.bestColumns(position)?.contains(best.column) == true, "\(sample.moves)")
+        }
+    }
 }
