@@ -66,15 +66,18 @@ final class ChaosStatusLog: Sendable {
     var ended: String? { state.withLock { $0.ended } }
 }
 
-@Suite("Chaos: many bot games while connections are cut at random", .timeLimit(.minutes(2)))
+@Suite("Chaos: many bot games while connections are cut at random", .timeLimit(.minutes(5)))
 struct ChaosTests {
     /// How long a dropped seat is held.
     static let graceMilliseconds: Int64 = 1_500
 
     @Test("52 bot games on 52 hosts with random cuts all end cleanly, leave no seat behind, and every host still answers")
     func chaos() async throws {
-        let started = ContinuousClock.now
-        let endBy = started + .seconds(42)
+        // The games end on their own well within this on a quiet machine (about 30 s for all 52);
+        // the deadline only stops a session whose game never ends. How fast they end is a matter for
+        // benchmarks: at load ~20 a Four in a Row game of bots took over 42 s, and failed an earlier
+        // deadline that claimed speed.
+        let endBy = ContinuousClock.now + .seconds(180)
         let reports = await withTaskGroup(of: ChaosReport.self) { group in
             for index in 0..<16 {
                 group.addTask {
@@ -100,7 +103,6 @@ struct ChaosTests {
         // before all of them (twice a full run saw 102 and 103 of the 104 a "two each" rule wanted),
         // so the check is that cuts really happened: at least one per session on average.
         #expect(reports.map(\.cuts).reduce(0, +) >= reports.count, "the sessions saw cuts while their games ran")
-        #expect(ContinuousClock.now - started < .seconds(75))
     }
 
     @Test("a reconnection whose welcome is lost in a cut: the spent token is refused, and the client joins as new once the grace runs out")
@@ -207,16 +209,25 @@ struct ChaosTests {
             while log.ended == nil, ContinuousClock.now < endBy { try? await Task.sleep(for: .milliseconds(50)) }
             report.sawPlaying = log.sawPlaying
             report.endState = log.ended
-            // Past the grace period every seat is either back or given up.
+            // Past the grace period every seat is either back or given up. The host's grace timer may
+            // fire late on a loaded machine, so a fresh spectator looks again (each look a new
+            // connection) until no seat is held, for 30 s at most; a seat still held then is a leak.
             try? await Task.sleep(for: .milliseconds(graceMilliseconds + 1_200))
-            do {
-                try await inspect(port: port, into: &report)
-            } catch {
-                report.problem = "the fresh spectator failed: \(error)"
-            }
+            let inspectBy = ContinuousClock.now + .seconds(30)
+            repeat {
+                do {
+                    try await inspect(port: port, into: &report)
+                    report.problem = nil
+                } catch {
+                    report.problem = "the fresh spectator failed: \(error)"
+                }
+                if report.heldSeats == 0 && report.problem == nil { break }
+                try? await Task.sleep(for: .milliseconds(500))
+            } while ContinuousClock.now < inspectBy
             host.shutdown()
             group.addTask {
-                try? await Task.sleep(for: .seconds(6))
+                // Bots return as soon as they read the host's `ended`; 30 s only bounds a bot that never does.
+                try? await Task.sleep(for: .seconds(30))
                 return .timer
             }
             while report.bots.count < 2, let piece = await group.next() {
