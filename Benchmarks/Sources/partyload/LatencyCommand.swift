@@ -21,6 +21,7 @@ struct LatencyCommand: AsyncParsableCommand {
 
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
+        try MoveFrame.check()
         let size = try RelayFloor.frameSizes().move
         let ownThread = !HostFleet.sharedLoops
         _ = try await EchoFloor.measure(size: size, rounds: min(2_000, echoRounds), ownThread: ownThread)

@@ -24,6 +24,7 @@ struct ThroughputCommand: AsyncParsableCommand {
 
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
+        try MoveFrame.check()
         let relay = floor ? try await RelayFloor.measure(games: games, warmup: warmup, seconds: seconds) : nil
         if let relay {
             print("relay floor (\(games) pairs, \(relay.moveSize)-byte moves and \(relay.viewSize)-byte views on the same loops, no game): \(Int(relay.rate)) moves/s, \(relay.cpu.perMove(relay.moves))")
