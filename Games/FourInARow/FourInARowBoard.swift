@@ -118,16 +118,22 @@ public struct FourInARowBoard: Hashable, Sendable {
     }
 
     /// Each row as text, top row first: `.` empty, `0` and `1` the sides.
+    ///
+    /// Built byte by byte from the bitboards (each row is a small string, stored inline), since
+    /// every view of every move carries it: one array allocation in all.
     public var rowStrings: [String] {
-        (0..<Self.rows).reversed().map { row in
-            String((0..<Self.columns).map { column -> Character in
-                switch side(atColumn: column, row: row) {
-                case 0: "0"
-                case 1: "1"
-                default: "."
+        var rows: [String] = []
+        rows.reserveCapacity(Self.rows)
+        for row in (0..<Self.rows).reversed() {
+            rows.append(String(unsafeUninitializedCapacity: Self.columns) { bytes in
+                for column in 0..<Self.columns {
+                    let bit = Self.bit(column: column, row: row)
+                    bytes[column] = first & bit != 0 ? UInt8(ascii: "0") : second & bit != 0 ? UInt8(ascii: "1") : UInt8(ascii: ".")
                 }
+                return Self.columns
             })
         }
+        return rows
     }
 }
 

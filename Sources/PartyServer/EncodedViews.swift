@@ -1,15 +1,33 @@
 import PartyWire
 
-/// The views encoded during one update of the table, so every viewer who sees the same view
-/// gets the same JSON without encoding it again (in a game without secrets, all of them).
+/// The views sent during one update of the table, so viewers who see the same view share one
+/// encoding of it (in a game without secrets, all of them) and a view only one viewer sees is
+/// encoded once, straight into its message.
+///
+/// The first viewer of a view gets nil (encode the view in place, one pass); a second viewer of an
+/// equal view makes its JSON, which that viewer and every later one splice into their messages.
 struct EncodedViews<View: Encodable & Hashable> {
-    private var entries: [(view: View, json: EncodedJSON)] = []
+    /// The views sent so far.
+    private var views: [View] = []
+    /// At the index of a view, its shared JSON once a second viewer had it; empty (no allocation)
+    /// until that first happens.
+    private var shared: [EncodedJSON?] = []
+    /// How many views were encoded to be shared (for tests).
+    private(set) var sharedEncodings = 0
 
-    /// `view`'s JSON, encoded now or by an earlier viewer; nil when only `JSONEncoder` encodes it.
+    /// The JSON to splice into the message for `view`, or nil when the message should encode the
+    /// view itself: no viewer had an equal view before, or only `JSONEncoder` encodes it.
     mutating func json(for view: View) -> EncodedJSON? {
-        if let entry = entries.first(where: { $0.view == view }) { return entry.json }
+        guard let index = views.firstIndex(of: view) else {
+            views.append(view)
+            if !shared.isEmpty { shared.append(nil) }
+            return nil
+        }
+        if !shared.isEmpty, let json = shared[index] { return json }
         guard let json = EncodedJSON(encoding: view) else { return nil }
-        entries.append((view, json))
+        sharedEncodings += 1
+        if shared.isEmpty { shared = Array(repeating: nil, count: views.count) }
+        shared[index] = json
         return json
     }
 }

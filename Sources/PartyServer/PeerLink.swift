@@ -14,9 +14,10 @@ struct PeerLink: Sendable {
 
     /// Sends a message after those sent before; false when the connection is closing. A client
     /// with too many unwritten messages stopped reading: its connection is closed, so nobody else
-    /// ever waits for it.
+    /// ever waits for it. Generic, so the message reaches the encoder as its own type, with no
+    /// existential to open (allocations per move measured the same either way).
     @discardableResult
-    func send(_ message: any WireMessage) -> Bool {
+    func send(_ message: some WireMessage) -> Bool {
         outbox.send(message) == .queued
     }
 

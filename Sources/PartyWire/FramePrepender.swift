@@ -2,8 +2,9 @@ import NIOCore
 
 /// Puts the 4-byte big-endian length in front of each outgoing frame body.
 ///
-/// A body with room for the length before its first byte (as `MessageCodec.encode` makes them)
-/// gets it written there and leaves as one buffer: no second buffer, write or iovec per message.
+/// A body with room for the length before its first byte (as `MessageCodec.encode` makes them,
+/// the length already in it: see `writeLength(into:)`) gets it written there and leaves as one
+/// buffer: no second buffer, write or iovec per message.
 /// (Any body whose reader index is 4 or more has its length written over bytes already read; a
 /// buffer shared with another value is copied first, as ByteBuffer always does.) Any other body is
 /// sent after a length of its own, as NIOExtras' `LengthFieldPrepender` does.
@@ -27,9 +28,19 @@ public final class FramePrepender: ChannelOutboundHandler {
             context.write(wrapOutboundOut(body), promise: promise)
             return
         }
-        let start = body.readerIndex - Self.headroom
-        body.setInteger(length, at: start, endianness: .big)
-        body.moveReaderIndex(to: start)
+        body.moveReaderIndex(to: body.readerIndex - Self.headroom)
+        // A body from `MessageCodec.encode` carries its length already; writing it again would
+        // copy the whole body, which the caller's copy of the buffer still shares.
+        if body.getInteger(at: body.readerIndex, endianness: .big, as: UInt32.self) != length {
+            body.setInteger(length, at: body.readerIndex, endianness: .big)
+        }
         context.write(wrapOutboundOut(body), promise: promise)
+    }
+
+    /// Writes the length of `body`'s readable bytes into the headroom before them, when there is
+    /// room, so that this handler sends it as it is.
+    public static func writeLength(into body: inout ByteBuffer) {
+        guard body.readerIndex >= headroom else { return }
+        body.setInteger(UInt32(truncatingIfNeeded: body.readableBytes), at: body.readerIndex - headroom, endianness: .big)
     }
 }

@@ -14,11 +14,19 @@ public struct MessageCodec: Sendable {
     /// Written straight into the buffer by `StreamingJSONEncoder`; a message it does not handle
     /// (see there) is encoded by `JSONEncoder`, with the same JSON as a result. The buffer keeps
     /// room for the frame's length before its readable bytes, which `FramePrepender` fills.
+    ///
+    /// The headroom already holds the body's length, big-endian: while the buffer has one owner
+    /// that costs nothing, whereas `FramePrepender` writing it into a buffer its caller still
+    /// holds would copy the whole body first (copy on write).
     public func encode<Message: WireMessage>(_ message: Message, seq: Int) throws -> ByteBuffer {
-        if let body = try? StreamingJSONEncoder.encode(Outgoing(seq: seq, message: message), headroom: FramePrepender.headroom) {
-            return body
+        var body: ByteBuffer
+        if let streamed = try? StreamingJSONEncoder.encode(Outgoing(seq: seq, message: message), headroom: FramePrepender.headroom) {
+            body = streamed
+        } else {
+            body = try foundationEncode(message, seq: seq)
         }
-        return try foundationEncode(message, seq: seq)
+        FramePrepender.writeLength(into: &body)
+        return body
     }
 
     /// The JSON body of `message` as `JSONEncoder` writes it.
@@ -38,7 +46,8 @@ public struct MessageCodec: Sendable {
     /// Plain, well-formed bodies (everything a well-behaved peer sends) are read by one pass of
     /// `EnvelopeScanner`; anything else goes through Foundation, which decides the exact error.
     public func envelope(of body: ByteBuffer) throws(WireError) -> Envelope {
-        let data = Data(body.readableBytesView)
+        // One copy of the contiguous bytes (not element by element through the view).
+        let data = body.withUnsafeReadableBytes { Data($0) }
         let scanned: (type: String?, seq: Int?)? = data.withUnsafeBytes { raw in
             EnvelopeScanner.scan(raw).map { fields in
                 (fields.type.map { String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0]), as: UTF8.self) }, fields.seq)

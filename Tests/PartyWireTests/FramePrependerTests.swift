@@ -25,6 +25,33 @@ struct FramePrependerTests {
         #expect(frame == body)
     }
 
+    @Test("the codec leaves the length in the headroom, so the body goes out as it is, not copied")
+    func codecBodyIsNotCopied() throws {
+        let codec = MessageCodec()
+        for body in [try codec.encode(Heartbeat(), seq: 3), try codec.encode(Leave(), seq: 123_456),
+                     try codec.encode(ErrorMessage(reason: "x", message: String(repeating: "é", count: 300)), seq: 9)] {
+            var headroom = body
+            headroom.moveReaderIndex(to: body.readerIndex - FramePrepender.headroom)
+            #expect(headroom.getInteger(at: headroom.readerIndex, endianness: .big, as: UInt32.self) == UInt32(body.readableBytes))
+            // The caller still holds `body`: had the prepender written into it, ByteBuffer would
+            // have copied the storage first, and the frame would live somewhere else.
+            let frame = try #require(try written([body]).first)
+            let bodyStart = body.withUnsafeReadableBytes { UInt(bitPattern: $0.baseAddress) }
+            let frameStart = frame.withUnsafeReadableBytes { UInt(bitPattern: $0.baseAddress) }
+            #expect(frameStart + UInt(FramePrepender.headroom) == bodyStart)
+            #expect(frame.readableBytes == body.readableBytes + FramePrepender.headroom)
+        }
+    }
+
+    @Test("a body whose headroom holds something else gets the right length all the same")
+    func wrongHeadroomIsOverwritten() throws {
+        var body = ByteBuffer(string: "xxxx" + #"{"type":"heartbeat","seq":3}"#)
+        body.moveReaderIndex(forwardBy: 4)
+        var frame = try #require(try written([body]).first)
+        #expect(frame.readInteger(endianness: .big, as: UInt32.self) == UInt32(body.readableBytes))
+        #expect(frame == body)
+    }
+
     @Test("the JSONEncoder fallback's body also has room for the length")
     func fallbackBodyIsOneWrite() throws {
         let body = try MessageCodec().foundationEncode(Heartbeat(), seq: 3)

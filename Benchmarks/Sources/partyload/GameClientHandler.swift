@@ -116,11 +116,22 @@ final class GameClientHandler: ChannelInboundHandler {
     /// Drops a disc into a random column that is not full.
     func play(_ view: LeanView.Board, context: ChannelHandlerContext) {
         guard let top = view.board.first else { return }
-        let free = top.enumerated().filter { $0.element == "." }.map { $0.offset + 1 }
-        guard !free.isEmpty else { return }
-        let column = free[Int(random.next() % UInt64(free.count))]
+        // The open columns as bits (column 1 is bit 0): no array per move.
+        var free: UInt8 = 0
+        var column: UInt8 = 0
+        for byte in top.utf8 where column < 8 {
+            if byte == UInt8(ascii: ".") { free |= 1 << column }
+            column += 1
+        }
+        guard free != 0 else { return }
+        var pick = Int(random.next() % UInt64(free.nonzeroBitCount))
+        var rest = free
+        while pick > 0 {
+            rest &= rest - 1
+            pick -= 1
+        }
         seq += 1
-        guard let body = try? codec.encode(MoveMessage(move: FourInARowMove(column: column)), seq: seq) else { return }
+        let body = MoveFrame.body(seq: seq, column: rest.trailingZeroBitCount + 1)
         movesAtSend = view.moves
         // The clock starts once the move is encoded: the round trip is the wire, the host and back.
         sentAt = NIODeadline.now().uptimeNanoseconds

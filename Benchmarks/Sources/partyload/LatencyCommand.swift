@@ -21,6 +21,7 @@ struct LatencyCommand: AsyncParsableCommand {
 
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
+        try MoveFrame.check()
         let size = try RelayFloor.frameSizes().move
         let ownThread = !HostFleet.sharedLoops
         _ = try await EchoFloor.measure(size: size, rounds: min(2_000, echoRounds), ownThread: ownThread)
@@ -29,14 +30,21 @@ struct LatencyCommand: AsyncParsableCommand {
 
         let stats = LoadStats()
         let warmup = self.warmup, moves = self.moves
-        try await HostFleet.withHosts(FourInARow.self, count: 1, options: HostFleet.options()) { ports in
+        let (cpu, window, mallocs) = try await HostFleet.withHosts(FourInARow.self, count: 1, options: HostFleet.options()) { ports in
             let channels = try await ClientFleet.connect(ports: ports, perPort: 2, kind: .client(.play), stats: stats)
             try await Report.wait(upTo: .seconds(60), "warm-up moves") { stats.snapshot.moves >= warmup }
             stats.resetWindow()
+            let cpuBefore = ProcessCPU.now(), mallocsBefore = MallocCount.now()
             try await Report.wait(upTo: .seconds(120), "\(moves) moves") { stats.snapshot.moves >= moves }
+            let window = stats.snapshot.moves
+            let cpu = ProcessCPU.now().since(cpuBefore)
+            let mallocs = MallocCount.perMove(since: mallocsBefore, moves: window)
             await ClientFleet.close(channels)
+            return (cpu, window, mallocs)
         }
         let result = stats.snapshot
+        print("CPU, host and both clients: \(cpu.perMove(window))")
+        if let mallocs { print(mallocs) }
         print("move round trip (1 game, 2 clients): \(Report.percentiles(result.roundTrips))")
         print("games finished: \(result.games), rejected moves: \(result.rejected)")
         let p50 = result.roundTrips.valueAtPercentile(50), echo50 = echo.valueAtPercentile(50)

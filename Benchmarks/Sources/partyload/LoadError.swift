@@ -6,6 +6,8 @@ enum LoadError: Error {
     case timedOut(String)
     /// A child process misbehaved.
     case child(String)
+    /// A frame the load client writes by hand differs from the codec's.
+    case frameMismatch(String)
 }
 
 extension LoadError: CustomStringConvertible {
@@ -14,6 +16,7 @@ extension LoadError: CustomStringConvertible {
         case .noPort: "A listener did not report its port."
         case .timedOut(let what): "Timed out: \(what)."
         case .child(let what): "The child process failed: \(what)."
+        case .frameMismatch(let what): "The load client's frame differs from the codec's: \(what)."
         }
     }
 }

@@ -24,6 +24,7 @@ struct ThroughputCommand: AsyncParsableCommand {
 
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
+        try MoveFrame.check()
         let relay = floor ? try await RelayFloor.measure(games: games, warmup: warmup, seconds: seconds) : nil
         if let relay {
             print("relay floor (\(games) pairs, \(relay.moveSize)-byte moves and \(relay.viewSize)-byte views on the same loops, no game): \(Int(relay.rate)) moves/s, \(relay.cpu.perMove(relay.moves))")
@@ -31,25 +32,27 @@ struct ThroughputCommand: AsyncParsableCommand {
         let stats = LoadStats()
         let games = self.games, warmup = self.warmup, seconds = self.seconds
         let clock = ContinuousClock()
-        let (window, elapsed, cpu) = try await HostFleet.withHosts(FourInARow.self, count: games, options: HostFleet.options()) { ports in
+        let (window, elapsed, cpu, mallocs) = try await HostFleet.withHosts(FourInARow.self, count: games, options: HostFleet.options()) { ports in
             let channels = try await ClientFleet.connect(ports: ports, perPort: 2, kind: .client(.play), stats: stats)
             try await Report.wait(upTo: .seconds(60), "every client seated") { stats.snapshot.welcomed >= 2 * games }
             try await Task.sleep(for: .seconds(warmup))
             stats.resetWindow()
-            let cpuBefore = ProcessCPU.now()
+            let cpuBefore = ProcessCPU.now(), mallocsBefore = MallocCount.now()
             let start = clock.now
             try await Task.sleep(for: .seconds(seconds))
             let window = stats.snapshot
             let elapsed = clock.now - start
             let cpu = ProcessCPU.now().since(cpuBefore)
+            let mallocs = MallocCount.perMove(since: mallocsBefore, moves: window.moves)
             await ClientFleet.close(channels)
-            return (window, elapsed, cpu)
+            return (window, elapsed, cpu, mallocs)
         }
         let secondsElapsed = elapsed.seconds
         let rate = Double(window.moves) / secondsElapsed
         print("games: \(games) (\(2 * games) clients), measured \(String(format: "%.2f", secondsElapsed)) s after \(warmup) s warm-up")
         print("moves: \(window.moves) → \(Int(rate)) moves/s; games finished: \(window.games); rejected: \(window.rejected); refused: \(window.refused)")
         print("CPU, hosts and load clients together: \(cpu.perMove(window.moves))")
+        if let mallocs { print(mallocs) }
         print("move round trip under load: \(Report.percentiles(window.roundTrips))")
         if let relay {
             print("ratio to the relay floor: \(String(format: "%.2f", rate / relay.rate))×; the floor itself is \(String(format: "%.2f", relay.rate / 50_000))× of the target")

@@ -5,21 +5,28 @@ import PartyWire
 /// non-generic `TableGame` interface the table talks to.
 final class RulesGame<Rules: GameRules>: TableGame {
     let number: Int
-    /// The game's state.
-    var rules: Rules
+    /// The game's state; `schedule` follows every change of it.
+    private(set) var rules: Rules {
+        didSet { schedule = rules.schedule }
+    }
+    /// `rules.schedule`, read once per change of the state rather than on every use (a game's
+    /// schedule may be built anew each time it is read: a turn is a set of seats).
+    private(set) var schedule: Schedule
     /// The names of the game's seats, for plain-text views.
     var names: [SeatID: String]
 
     /// Starts a game of `Rules` with `setup`; views carry `number`.
     init(setup: GameSetup<Rules.Configuration>, number: Int) {
         self.number = number
-        rules = Rules(setup: setup)
+        let rules = Rules(setup: setup)
+        self.rules = rules
+        schedule = rules.schedule
         names = Dictionary(setup.seats.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
     var descriptor: GameDescriptor { Rules.descriptor }
     var outcome: GameOutcome? { rules.outcome }
-    var deadline: GameInstant? { rules.schedule.deadline }
+    var deadline: GameInstant? { schedule.deadline }
 
     // MARK: Moves
 
@@ -54,7 +61,7 @@ final class RulesGame<Rules: GameRules>: TableGame {
     /// `notYourTurn` even if the rules would have taken it, and then changes nothing.
     func play(_ move: Rules.Move, seat: SeatID, at now: GameInstant) -> MoveAnswer {
         var running = rules
-        let schedule = running.schedule
+        let schedule = self.schedule
         do {
             try running.apply(move, from: seat, at: now)
         } catch {
@@ -83,7 +90,7 @@ final class RulesGame<Rules: GameRules>: TableGame {
     }
 
     func advance(to now: GameInstant) -> Bool {
-        guard let deadline = rules.schedule.deadline, deadline <= now else { return false }
+        guard let deadline = schedule.deadline, deadline <= now else { return false }
         rules.advance(to: now)
         return true
     }
@@ -92,7 +99,7 @@ final class RulesGame<Rules: GameRules>: TableGame {
 
     func sendViews(players: [TablePlayer], spectators: [Spectator], at now: GameInstant) -> [String] {
         let running = rules
-        let schedule = running.schedule
+        let schedule = self.schedule
         let deadline = schedule.deadline.map { max(0, $0.milliseconds(since: now)) }
         var stopped: [String] = []
         // Seats (and spectators) that see the same view share one encoding of it.
@@ -125,7 +132,7 @@ final class RulesGame<Rules: GameRules>: TableGame {
 
     func sendView(to peer: PeerLink, seat: Int?, plainText: Bool, at now: GameInstant) {
         let running = rules
-        let schedule = running.schedule
+        let schedule = self.schedule
         var encoded = EncodedViews<Rules.View>()
         let viewer: Viewer = seat.map { .seat(SeatID($0)) } ?? .spectator
         send(running.view(for: viewer, at: now), to: peer, viewer: viewer, plainText: plainText,
