@@ -1,3 +1,4 @@
+import PartyTestSupport
 import Foundation
 import Testing
 @testable import PartyWeb
