@@ -49,12 +49,10 @@ extension WebPage {
     <h2 id="room-title">Party room</h2>
     <p id="room-message" class="news"></p>
     <p id="room-countdown" class="countdown"></p>
+    <div id="last-box" class="last-box" hidden><h3 id="last-title">Last game</h3><ol id="last" class="scoreboard"></ol></div>
     <ul id="menu" class="menu"></ul>
     <div id="room-actions" class="row"></div>
-    <div class="columns">
-      <div><h3>Scoreboard</h3><ol id="scoreboard" class="scoreboard"></ol></div>
-      <div id="last-box" hidden><h3 id="last-title">Last game</h3><ol id="last" class="scoreboard"></ol></div>
-    </div>
+    <h3>Scoreboard</h3><ol id="scoreboard" class="scoreboard"></ol>
   </section>
   <section id="game" hidden>
     <div class="game-head"><h2 id="game-title"></h2><span id="game-clock" class="countdown"></span></div>

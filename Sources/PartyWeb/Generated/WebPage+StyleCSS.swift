@@ -77,6 +77,9 @@ body.offline main section:not(#join):not(#code):not(#done):not(#tv-join) { opaci
 .unplayable .mark { color: var(--bad); }
 .votes { color: var(--accent); font-size: 0.9rem; }
 .requirement, .voters { font-size: 0.85rem; color: var(--muted); overflow-wrap: anywhere; }
+/* What just happened, first: the last game's result above the menu. */
+.last-box { border: 1px solid var(--line); border-radius: 10px; padding: 0 0.75rem 0.25rem; margin-bottom: 0.5rem; }
+.last-box h3 { color: var(--fg); }
 .columns { display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
 .game-head { display: flex; justify-content: space-between; align-items: baseline; gap: 0.5rem; }
 .status { font-weight: 600; margin: 0.25rem 0 0.5rem; overflow-wrap: anywhere; }
@@ -129,9 +132,10 @@ form.typed { display: flex; gap: 0.5rem; margin-top: 0.5rem; }
 .snap-actions .turn { font-size: 1.2rem; min-height: 3.2rem; }
 .big { font-size: 1.3rem; min-height: 3.5rem; }
 /* Rock Paper Scissors */
-.shapes { display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.5rem; }
-.shape { display: grid; justify-items: center; gap: 0.2rem; min-height: 5.5rem; }
-.shape { font-size: 1.2rem; font-weight: 600; }
+/* Three equal columns that never outgrow a 360 px phone; the word in the middle of its button. */
+.shapes { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0.5rem; }
+.shape { display: grid; place-content: center; min-height: 5.5rem; min-width: 0; padding: 0.6rem 0.2rem;
+  font-size: 1.1rem; font-weight: 600; }
 .reveal ul { margin: 0; padding-left: 1.2rem; }
 /* SunTouch */
 .field { width: min(100%, 70vh); aspect-ratio: 1; display: block; margin: 0 auto; border-radius: 10px; touch-action: none; }
