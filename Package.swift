@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
         .testTarget(name: "PartyScaffoldTests", dependencies: ["PartyScaffold"]),
         .testTarget(name: "PartyWebTests", dependencies: [
-            "PartyWeb", "PartyWire",
+            "PartyWeb", "PartyWire", "PartyTestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

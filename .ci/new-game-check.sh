@@ -72,6 +72,9 @@ run swift package --allow-writing-to-package-directory new-game Demo || fail "ne
 [ -f Games/Demo/DemoGame.swift ] && [ -f Tests/DemoTests/DemoRulesTests.swift ] || fail "Demo's files are missing"
 grep -q '"Demo"' Package.swift || fail "Demo is not in the games list"
 run swift package --allow-writing-to-package-directory new-game --check || fail "the catalog is stale after new-game"
+# The new game's web presenter is built into the page (PartyWebTests check it is served as it is on disk).
+[ -f Sources/PartyWeb/Generated/WebPage+GamesDemoJS.swift ] || fail "Demo's web presenter is not generated into Sources/PartyWeb/Generated"
+grep -q '"/games/demo.js"' Sources/PartyWeb/Generated/WebPage.swift || fail "Demo's web presenter is not in the page's table"
 
 run swift build --build-tests || fail "the package does not build with Demo"
 run offline bash .ci/swift-test.sh || fail "swift test with Demo"

@@ -25,7 +25,7 @@ public enum ScaffoldCommand: Hashable, Sendable {
                    \(CatalogFile.path). The game id is the name in lower case.
           --id     the game id (as typed after --game) instead of the name in lower case,
                    lower-case ASCII letters and digits (like: new-game RaceToTwentyOne --id race).
-          --sync   only regenerate \(CatalogFile.path) from the games list, and \(WebPageFile.path) from Web/ and Games/*/Web/
+          --sync   only regenerate \(CatalogFile.path) from the games list, and \(WebPageFile.directory)/ from Web/ and Games/*/Web/
                    (after adding or removing a name in Package.swift by hand).
           --check  change nothing; fail if the catalog is out of date or a folder under Games/
                    is not in the games list.
@@ -97,8 +97,8 @@ public enum ScaffoldCommand: Hashable, Sendable {
             let changed = try scaffolder.sync()
             let games = try scaffolder.gamesList().names
             var lines = [changed
-                ? "Regenerated \(CatalogFile.path) and \(WebPageFile.path) with \(games.count) games: \(games.joined(separator: ", "))."
-                : "\(CatalogFile.path) and \(WebPageFile.path) are up to date (\(games.count) games)."]
+                ? "Regenerated \(CatalogFile.path) and \(WebPageFile.directory)/ with \(games.count) games: \(games.joined(separator: ", "))."
+                : "\(CatalogFile.path) and \(WebPageFile.directory)/ are up to date (\(games.count) games)."]
             for folder in try scaffolder.unlistedGameFolders() {
                 lines.append("Warning: Games/\(folder) is not in the games list in Package.swift, so it is not built or listed.")
             }
@@ -106,12 +106,12 @@ public enum ScaffoldCommand: Hashable, Sendable {
         case .check(let directory):
             let scaffolder = Scaffolder(packageDirectory: URL(fileURLWithPath: directory))
             guard try scaffolder.catalogIsCurrent() else { throw .catalogStale(path: CatalogFile.path) }
-            let web = try scaffolder.expectedWebPage()
-            guard scaffolder.read(web.path) == web.contents else { throw .catalogStale(path: web.path) }
+            let web = try scaffolder.webPageChanges()
+            if let stale = web.write.first?.path ?? web.remove.first { throw .catalogStale(path: stale) }
             if let folder = try scaffolder.unlistedGameFolders().first {
                 throw .gameFolderUnlisted(path: "Games/\(folder)")
             }
-            return "\(CatalogFile.path) matches the games list; \(WebPageFile.path) matches Web/ and Games/*/Web/."
+            return "\(CatalogFile.path) matches the games list; \(WebPageFile.directory)/ matches Web/ and Games/*/Web/."
         }
     }
 }

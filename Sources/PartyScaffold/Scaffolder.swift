@@ -51,8 +51,7 @@ public struct Scaffolder: Sendable {
         return files + [
             GeneratedFile(path: Self.manifestPath, contents: manifest),
             GeneratedFile(path: CatalogFile.path, contents: CatalogFile.contents(games: updated.names)),
-            GeneratedFile(path: WebPageFile.path, contents: WebPageFile.contents(web: try webFiles(), presenters: presenters)),
-        ]
+        ] + WebPageFile.files(web: try webFiles(), presenters: presenters).filter { read($0.path) != $0.contents }
     }
 
     /// Creates the game `text` (with game id `id`, by default the name in lower case) and
@@ -61,6 +60,9 @@ public struct Scaffolder: Sendable {
     public func newGame(_ text: String, id: String? = nil) throws(ScaffoldError) -> [String] {
         let files = try plan(newGame: text, id: id)
         try write(files)
+        // Generated web files of older builds (or games gone) would no longer compile beside the new ones.
+        let removed = try webPageChanges().remove
+        for path in removed { try? FileManager.default.removeItem(at: packageDirectory.appendingPathComponent(path)) }
         return files.map(\.path)
     }
 
@@ -87,18 +89,40 @@ public struct Scaffolder: Sendable {
     }
 
     /// Writes the catalog from the `games` list and the web page from Web/ and the games' Web/
-    /// folders; returns whether a file changed.
+    /// folders, and removes generated web files nothing asks for any more; returns whether a file
+    /// changed.
     @discardableResult
     public func sync() throws(ScaffoldError) -> Bool {
-        let stale = [try expectedCatalog(), try expectedWebPage()].filter { read($0.path) != $0.contents }
-        guard !stale.isEmpty else { return false }
+        let web = try webPageChanges()
+        let stale = [try expectedCatalog()].filter { read($0.path) != $0.contents } + web.write
+        guard !stale.isEmpty || !web.remove.isEmpty else { return false }
         try write(stale)
+        for path in web.remove {
+            do {
+                try FileManager.default.removeItem(at: packageDirectory.appendingPathComponent(path))
+            } catch {
+                throw .writeFailed(path: path, reason: Self.reason(error))
+            }
+        }
         return true
     }
 
-    /// The generated web page file as Web/ and the games' Web/ folders ask for it.
-    public func expectedWebPage() throws(ScaffoldError) -> GeneratedFile {
-        GeneratedFile(path: WebPageFile.path, contents: WebPageFile.contents(web: try webFiles(), presenters: try webPresenters()))
+    /// The generated web page files as Web/ and the games' Web/ folders ask for them.
+    public func expectedWebPage() throws(ScaffoldError) -> [GeneratedFile] {
+        WebPageFile.files(web: try webFiles(), presenters: try webPresenters())
+    }
+
+    /// What `sync` does to the generated web page: the files missing or changed, and the files in
+    /// `Sources/PartyWeb/Generated/` it no longer writes (and the one file of older builds); both
+    /// empty when the checked-in files are current.
+    public func webPageChanges() throws(ScaffoldError) -> (write: [GeneratedFile], remove: [String]) {
+        let expected = try expectedWebPage()
+        let paths = Set(expected.map(\.path))
+        let folder = packageDirectory.appendingPathComponent(WebPageFile.directory)
+        let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).map { "\(WebPageFile.directory)/\($0)" }
+        var remove = present.filter { !paths.contains($0) }.sorted()
+        if read(WebPageFile.legacyPath)?.hasPrefix("// Generated from Web/") == true { remove.append(WebPageFile.legacyPath) }
+        return (expected.filter { read($0.path) != $0.contents }, remove)
     }
 
     /// The files in Web/ (name → text).

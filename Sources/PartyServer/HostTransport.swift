@@ -6,12 +6,13 @@ import PartyWire
 /// first byte (PartyWeb's `WebTransport`); both message transports end in the session's handler.
 enum HostTransport {
     /// Installs the sniffer; `addSession` adds the session's connection handler to a framed or
-    /// WebSocket connection once its transport is known.
-    static func configure(_ channel: any Channel, handshake: TimeAmount, silence: TimeAmount,
+    /// WebSocket connection once its transport is known. `overCapacity` (the connection is over
+    /// `--max-connections`) has an HTTP connection answered 503; the session's handler refuses the others.
+    static func configure(_ channel: any Channel, handshake: TimeAmount, silence: TimeAmount, overCapacity: Bool,
                           addSession: @escaping @Sendable (any Channel) throws -> Void) throws {
         var web = WebOptions()
         web.firstByteTimeout = handshake
-        try WebTransport.configure(channel, options: web,
+        try WebTransport.configure(channel, options: web, overCapacity: overCapacity,
             configureWire: { channel in
                 try WirePipeline.configure(channel, handshakeTimeout: handshake, peerTimeout: silence)
                 try addSession(channel)

@@ -34,15 +34,19 @@ enum SessionServer {
                     if let bytes = options.sendBufferBytes {
                         try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
                     }
+                    // Every connection counts toward --max-connections from its accept to its close,
+                    // whatever it turns out to speak: plain HTTP too.
+                    let (id, open) = connections.opened(channel)
+                    channel.closeFuture.whenComplete { _ in connections.closed(id) }
+                    let overCapacity = open > options.maxConnections
                     // HTTP, WebSocket or the framed protocol, by the first byte (PartyWeb); both
                     // message transports end in the same session handler.
-                    try HostTransport.configure(channel, handshake: handshake, silence: silence) { channel in
-                        let (id, open) = connections.opened(channel)
+                    try HostTransport.configure(channel, handshake: handshake, silence: silence, overCapacity: overCapacity) { channel in
                         let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit)
                         let peer = PeerLink(id: id, outbox: outbox, address: Self.peerText(channel.remoteAddress))
                         let handler = ConnectionHandler(session: session, peer: peer, logger: logger,
                                                         rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst),
-                                                        overCapacity: open > options.maxConnections,
+                                                        overCapacity: overCapacity,
                                                         onClose: { connections.closed(id) })
                         try channel.pipeline.syncOperations.addHandler(handler)
                     }

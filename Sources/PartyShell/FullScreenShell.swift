@@ -24,6 +24,10 @@ struct FullScreenShell<Game: PartyGame> {
     var news = LobbyNews()
     /// When the host's player pressed `q` while others were there; a second `q` soon after ends the session.
     var quitAskedAt: ContinuousClock.Instant?
+    /// The join URL and QR code, on the host's own screen only.
+    var join: JoinCard?
+    /// Whether the join QR code fills the screen (until a key).
+    var showingJoinCode = false
 
     init(connection: PartySession, welcome: Welcome, terminal: Terminal, color: Bool, banner: String?, notice: String? = nil) {
         self.connection = connection
@@ -103,6 +107,11 @@ struct FullScreenShell<Game: PartyGame> {
             status = "The session goes on."
             return true
         }
+        if showingJoinCode {
+            // Any key puts the lobby back; a game that started meanwhile gets the key.
+            showingJoinCode = false
+            if phase == "lobby", key != .control("c"), key != .control("d") { return true }
+        }
         // Half-typed text (a TwentyFour expression) owns every character key: no letter is a command then.
         let typing = table.playing && table.view.map { presenter.isTypingText($0) } == true
         switch key {
@@ -134,6 +143,8 @@ struct FullScreenShell<Game: PartyGame> {
         }
         if phase == "lobby" {
             switch key {
+            case JoinCard.key where join != nil:
+                showingJoinCode = true
             case .enter, .character(" "):
                 connection.send(Ready(ready: !(table.me?.ready ?? false)))
             case .character("s"), .character("S"):
@@ -199,17 +210,25 @@ struct FullScreenShell<Game: PartyGame> {
         ShellScreen.drawTitle(on: &canvas, table: table, banner: banner, color: color)
         let phase = self.phase
         let area = (y: 1, height: max(0, size.height - 3))
+        var panelShown = false
         if let lost = table.reconnecting {
             drawReconnecting(on: &canvas, since: lost.since, top: area.y, height: area.height)
         } else if let view = table.view, phase == "playing" || phase == "over" {
             var gameCanvas = Canvas(width: size.width, height: area.height)
             presenter.draw(view, context: context, on: &gameCanvas)
             canvas.paste(gameCanvas, x: 0, y: area.y)
+        } else if showingJoinCode, phase == "lobby", let join {
+            var inner = Canvas(width: size.width, height: area.height)
+            join.drawFullScreen(on: &inner)
+            canvas.paste(inner, x: 0, y: area.y)
         } else {
-            ShellScreen.drawLobby(on: &canvas, table: table, top: area.y, height: area.height, color: color,
-                                  howToPlay: Game.descriptor.howToPlay)
+            panelShown = ShellScreen.drawLobby(on: &canvas, table: table, top: area.y, height: area.height, color: color,
+                                               howToPlay: Game.descriptor.howToPlay, join: join)
         }
-        let help = table.isReconnecting ? "reconnecting… · q leave" : ShellScreen.keyLine(table: table, phase: phase, gameKeys: presenter.keyHelp)
+        let joinKey = join != nil && !panelShown
+        let help = table.isReconnecting ? "reconnecting… · q leave"
+            : showingJoinCode && join != nil && phase == "lobby" ? "any key: back to the lobby"
+            : ShellScreen.keyLine(table: table, phase: phase, gameKeys: presenter.keyHelp, joinKey: joinKey)
         let asking = quitAskedAt.map { ContinuousClock.now - $0 < Self.quitQuestionLifetime } == true
         let kept = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
         let fresh = asking ? Self.quitQuestion : kept

@@ -25,6 +25,7 @@ public enum GameShell {
             defer { terminal.restore() }
             var screen = FullScreenShell<Game>(connection: connection, welcome: welcome, terminal: terminal,
                                                color: options.color, banner: options.banner, notice: notice)
+            screen.join = options.join
             return await screen.run()
         } else {
             if let notice { Console.say(notice) }

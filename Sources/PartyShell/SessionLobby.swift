@@ -96,6 +96,23 @@ public struct SessionLobby: Sendable {
         return "\(service.instanceName) — \(game)\(players) players, \(state)\(code)\(closed)\(area)"
     }
 
+    /// The page's address for a session whose TXT says it serves one (`web=/`): its first IPv4
+    /// address, else its first IPv6 address that is not link-local (browsers cannot open those).
+    public static func browserURL(_ service: DiscoveredService) -> String? {
+        guard let path = service.txt["web"], path.hasPrefix("/") else { return nil }
+        if let v4 = service.addresses.first(where: { !$0.contains(":") }) { return "http://\(v4):\(service.port)\(path)" }
+        let v6 = service.addresses.first { address in
+            let lower = address.lowercased()
+            return !lower.contains("%") && !["fe8", "fe9", "fea", "feb"].contains { lower.hasPrefix($0) }
+        }
+        return v6.map { "http://[\($0)]:\(service.port)\(path)" }
+    }
+
+    /// The detail line for a session in the interactive list: where browsers join it, if they can.
+    public static func browserLine(for service: DiscoveredService) -> String? {
+        browserURL(service).map { "Browsers: \($0)" }
+    }
+
     /// A party room's line: "Alice's party — party room, playing Snap! — 3/16 players" (or
     /// "choosing the next game"); `titles` names the games by id (the id shows for a game not in it).
     static func roomLine(for service: DiscoveredService, titles: [String: String]) -> String {
@@ -168,15 +185,20 @@ public struct SessionLobby: Sendable {
                 // A wide-area domain that cannot be browsed is said under the list.
                 let problems = await browser.wideAreaFailures.map { "Note: \($0)." }
                 let lines = services.map { self.line(for: $0) }
-                guard lines + problems != shown else { continue }
+                // The browser line changes with the addresses, so it counts in what was shown.
+                let shownNow = zip(lines, services).map { $0 + (Self.browserLine(for: $1) ?? "") } + problems
+                guard shownNow != shown else { continue }
                 problems.forEach(Console.say)
                 if lines.isEmpty {
                     Console.say("No sessions found yet. Press Enter to look again, q to quit.")
                 } else {
-                    for (index, line) in lines.enumerated() { Console.say("\(index + 1). \(line)") }
+                    for (index, line) in lines.enumerated() {
+                        Console.say("\(index + 1). \(line)")
+                        if let browsers = Self.browserLine(for: services[index]) { Console.say("   \(browsers)") }
+                    }
                     Console.say("Type a number to join (w1 watches number 1), Enter to list again, q to quit.")
                 }
-                shown = lines + problems
+                shown = shownNow
             }
             return nil
         }
@@ -241,7 +263,11 @@ public struct SessionLobby: Sendable {
         if services.isEmpty {
             canvas.put("Looking for sessions… (start one with: partyhost --game fourinarow)", x: 2, y: 2, style: TextStyle(dim: true))
         }
-        for (index, service) in services.enumerated() where index + 2 < size.height - 2 {
+        // The selected session's detail (where browsers join it) stands above the notice line.
+        let detail = services.indices.contains(selected) ? Self.browserLine(for: services[selected]) : nil
+        let listEnd = size.height - (detail == nil ? 2 : 4)
+        if let detail { canvas.put(detail, x: 2, y: size.height - 3, width: size.width - 2, style: TextStyle(foreground: color ? .cyan : nil)) }
+        for (index, service) in services.enumerated() where index + 2 < listEnd {
             let style = index == selected ? TextStyle(bold: true, inverse: true) : .plain
             canvas.put((index == selected ? "▶ " : "  ") + line(for: service), x: 1, y: index + 2, width: size.width - 1, style: style)
         }

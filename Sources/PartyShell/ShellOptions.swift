@@ -14,10 +14,14 @@ public struct ShellOptions: Sendable {
     public var color: Bool
     /// Extra text for the title bar (the host shows its port there).
     public var banner: String?
+    /// The join URL and QR code for phones, shown only on the host's own screen.
+    public var join: JoinCard?
 
     /// Creates options.
-    public init(address: HostAddress, name: String, hostKey: String? = nil, fullScreen: Bool, color: Bool, banner: String? = nil) {
+    public init(address: HostAddress, name: String, hostKey: String? = nil, fullScreen: Bool, color: Bool, banner: String? = nil,
+                join: JoinCard? = nil) {
         self.banner = banner
+        self.join = join
         self.address = address
         self.name = name
         self.hostKey = hostKey

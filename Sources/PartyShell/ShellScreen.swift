@@ -16,11 +16,13 @@ enum ShellScreen {
     }
 
     static func drawLobby<View>(on screen: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool,
-                                howToPlay: String? = nil) {
+                                howToPlay: String? = nil, width: Int? = nil) {
         // Drawn on a canvas of the lobby's own rows, so a short terminal clips it instead of
-        // letting it run into the status and key lines below.
+        // letting it run into the status and key lines below. How to play takes the whole width;
+        // the rest keeps to `width` columns (the join panel stands beside it).
         var canvas = Canvas(width: screen.width, height: height)
         defer { screen.paste(canvas, x: 0, y: top) }
+        let columns = min(width ?? screen.width, screen.width)
         let players = table.lobby?.players ?? table.welcome.players
         var y = 1
         if let howToPlay {
@@ -30,11 +32,32 @@ enum ShellScreen {
         let spectators = table.lobby?.spectators ?? 0
         let watching = spectators > 0 ? " · \(spectators) watching" : ""
         canvas.put("Players (\(players.count) of \(table.welcome.maxPlayers), \(table.welcome.minPlayers) needed)\(watching)", x: 2, y: y,
-                   width: canvas.width - 2, style: TextStyle(bold: true))
+                   width: columns - 2, style: TextStyle(bold: true))
         y += 2
         // The state column starts at 34, or further right for long (or wide) names; names are cut
         // with "…" only when the row would not fit otherwise, never "(host)" or the state.
-        let rows = players.map { player in
+        let rows = playerRows(table)
+        let widestLabel = rows.map { ($0.marker + $0.name + $0.tags).displayWidth }.max() ?? 0
+        let widestState = rows.map(\.state.displayWidth).max() ?? 0
+        let stateColumn = max(2, min(max(34, 2 + widestLabel + 2), columns - widestState - 1))
+        for row in rows {
+            let room = stateColumn - 3 - row.marker.displayWidth - row.tags.displayWidth
+            canvas.put(row.marker + DisplayWidth.truncated(row.name, columns: max(1, room)) + row.tags, x: 2, y: y)
+            let style = row.highlighted ? TextStyle(foreground: color ? .green : nil, bold: true) : TextStyle(dim: true)
+            canvas.put(row.state, x: stateColumn, y: y, style: style)
+            y += 1
+        }
+        y += 1
+        if let message = table.lobby?.message { canvas.put(message, x: 2, y: y, width: columns - 2) }
+        if let over = table.gameOver {
+            canvas.put("Last game: \(over.summary)", x: 2, y: y + 1, width: columns - 2, style: TextStyle(dim: true))
+        }
+    }
+
+    /// The lobby's player rows: the marker for us, the name, its tags and its state.
+    static func playerRows<View>(_ table: TableState<View>) -> [(marker: String, name: String, tags: String, state: String, highlighted: Bool)] {
+        let players = table.lobby?.players ?? table.welcome.players
+        return players.map { player in
             let marker = player.seat == table.viewerSeat?.index ? "▶ " : "  "
             var tags: [String] = []
             if player.host { tags.append("host") }
@@ -44,26 +67,21 @@ enum ShellScreen {
                 : player.rematch ? "rematch" : player.ready ? "ready" : "not ready"
             return (marker: marker, name: player.name, tags: tagText, state: state, highlighted: player.ready || player.rematch)
         }
+    }
+
+    /// The columns the lobby's rows need whole (a state column at 34 or after the widest name).
+    static func lobbyWidth<View>(_ table: TableState<View>) -> Int {
+        let rows = playerRows(table)
         let widestLabel = rows.map { ($0.marker + $0.name + $0.tags).displayWidth }.max() ?? 0
-        let widestState = rows.map(\.state.displayWidth).max() ?? 0
-        let stateColumn = max(2, min(max(34, 2 + widestLabel + 2), canvas.width - widestState - 1))
-        for row in rows {
-            let room = stateColumn - 3 - row.marker.displayWidth - row.tags.displayWidth
-            canvas.put(row.marker + DisplayWidth.truncated(row.name, columns: max(1, room)) + row.tags, x: 2, y: y)
-            let style = row.highlighted ? TextStyle(foreground: color ? .green : nil, bold: true) : TextStyle(dim: true)
-            canvas.put(row.state, x: stateColumn, y: y, style: style)
-            y += 1
-        }
-        y += 1
-        if let message = table.lobby?.message { canvas.put(message, x: 2, y: y, width: canvas.width - 2) }
-        if let over = table.gameOver {
-            canvas.put("Last game: \(over.summary)", x: 2, y: y + 1, width: canvas.width - 2, style: TextStyle(dim: true))
-        }
+        // A player reconnecting ("reconnecting… 30 s") moves the state column left for a while
+        // rather than the panel away.
+        let widestState = "not ready".displayWidth
+        return max(lobbyContentWidth, max(34, 2 + widestLabel + 2) + widestState + 1)
     }
 
     /// The key line: what the keys do now. Enter says which way it turns readiness, `s` shows only
     /// where the host chooses when to start, and `r` only while a rematch can be had.
-    static func keyLine<View>(table: TableState<View>, phase: String, gameKeys: String) -> String {
+    static func keyLine<View>(table: TableState<View>, phase: String, gameKeys: String, joinKey: Bool = false) -> String {
         if table.spectating { return "watching · q leave" }
         switch phase {
         case "playing":
@@ -73,8 +91,40 @@ enum ShellScreen {
         default:
             var keys = [table.me?.ready == true ? "Enter not ready" : "Enter ready"]
             if table.me?.host == true, table.welcome.minPlayers < table.welcome.maxPlayers { keys.append("s start") }
+            if joinKey { keys.append(JoinCard.keyHelp) }
             return (keys + ["q leave"]).joined(separator: " · ")
         }
+    }
+
+    /// The fewest columns the lobby keeps beside the join panel.
+    static let lobbyContentWidth = 45
+
+    /// Draws the lobby with the host's join panel at its right when it fits, else with the join
+    /// address on the area's last row; returns whether the panel was drawn.
+    @discardableResult
+    static func drawLobby<View>(on screen: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool,
+                                howToPlay: String?, join: JoinCard?) -> Bool {
+        guard let join else {
+            drawLobby(on: &screen, table: table, top: top, height: height, color: color, howToPlay: howToPlay)
+            return false
+        }
+        // The panel starts under how to play, which keeps the whole width.
+        let panelTop = howToPlay == nil ? 1 : 2
+        if join.fitsBeside(width: screen.width, height: height - panelTop, contentWidth: lobbyWidth(table)) {
+            let panelWidth = join.panelSize.width
+            let left = screen.width - panelWidth - JoinCard.gap
+            drawLobby(on: &screen, table: table, top: top, height: height, color: color, howToPlay: howToPlay, width: left)
+            join.drawPanel(on: &screen, x: screen.width - panelWidth - 1, y: top + panelTop, color: color)
+            return true
+        }
+        // A small terminal keeps its rows for the lobby: the key line still offers the code.
+        guard height >= JoinCard.shortLineMinimumHeight else {
+            drawLobby(on: &screen, table: table, top: top, height: height, color: color, howToPlay: howToPlay)
+            return false
+        }
+        drawLobby(on: &screen, table: table, top: top, height: height - 1, color: color, howToPlay: howToPlay)
+        screen.put(join.shortLine, x: 2, y: top + height - 1, width: screen.width - 2)
+        return false
     }
 
     /// The status line: the first of `candidates` that the screen above does not already show

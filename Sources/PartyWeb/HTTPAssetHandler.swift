@@ -23,6 +23,9 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         ("Cross-Origin-Resource-Policy", "same-origin"),
     ]
 
+    /// The body of the answer to a request over the host's connection limit.
+    static let overCapacityText = "503 Service Unavailable: the host has too many connections; try again in a few seconds.\n"
+
     private let options: WebOptions
     private let state: HTTPConnectionState
     private var request: HTTPRequestHead?
@@ -65,7 +68,13 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         let status: HTTPResponseStatus
         var extra: [(String, String)] = []
         var asset: WebAsset?
-        if head.method != .GET && head.method != .HEAD {
+        var text: String?
+        if state.overCapacity {
+            status = .serviceUnavailable
+            text = Self.overCapacityText
+            extra.append(("Retry-After", "5"))
+            keepAlive = false
+        } else if head.method != .GET && head.method != .HEAD {
             status = .methodNotAllowed
             extra.append(("Allow", "GET, HEAD"))
             keepAlive = false
@@ -94,7 +103,7 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         } else {
             status = .notFound
         }
-        let body = asset.map { $0.body } ?? Array("\(status.code) \(status.reasonPhrase)\n".utf8)
+        let body = asset.map { $0.body } ?? Array((text ?? "\(status.code) \(status.reasonPhrase)\n").utf8)
         write(status: status, contentType: asset?.contentType ?? "text/plain; charset=utf-8",
               cacheControl: asset?.cacheControl ?? "no-store", body: head.method == .HEAD ? nil : body,
               length: body.count, extra: extra, keepAlive: keepAlive, context: context)

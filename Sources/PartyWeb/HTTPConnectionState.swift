@@ -4,6 +4,8 @@ final class HTTPConnectionState {
     var closing = false
     /// Between a request's head and its end.
     var inRequest = false
+    /// The host has as many connections as it takes: every request is answered 503, then close.
+    var overCapacity = false
 }
 
 @available(*, unavailable)

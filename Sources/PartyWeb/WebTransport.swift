@@ -26,15 +26,20 @@ public enum WebTransport {
     ///
     /// Handlers either closure adds receive `channelActive` once, right after the closure returns, as
     /// they would have at accept; then the bytes that arrived so far.
+    ///
+    /// With `overCapacity` (the host already has as many connections as it takes), an HTTP
+    /// connection's first request is answered `503 Service Unavailable` and the connection closes;
+    /// a framed one is the caller's to refuse.
     public static func configure(
         _ channel: any Channel,
         options: WebOptions = WebOptions(),
+        overCapacity: Bool = false,
         configureWire: @escaping @Sendable (any Channel) throws -> Void,
         configureWebSocket: @escaping @Sendable (any Channel) throws -> Void
     ) throws {
         try channel.pipeline.syncOperations.addHandler(
             TransportSniffer(timeout: options.firstByteTimeout, configureWire: configureWire) { channel in
-                try configureHTTP(channel, options: options, configureWebSocket: configureWebSocket)
+                try configureHTTP(channel, options: options, overCapacity: overCapacity, configureWebSocket: configureWebSocket)
             },
             name: TransportSniffer.name
         )
@@ -44,17 +49,20 @@ public enum WebTransport {
     static func configureHTTP(
         _ channel: any Channel,
         options: WebOptions,
+        overCapacity: Bool = false,
         configureWebSocket: @escaping @Sendable (any Channel) throws -> Void
     ) throws {
         let pipeline = channel.pipeline.syncOperations
         let state = HTTPConnectionState()
+        state.overCapacity = overCapacity
         let path = options.webSocketPath
         let maxMessageBytes = options.maxMessageBytes
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: maxMessageBytes,
             automaticErrorHandling: false,
             shouldUpgrade: { channel, head in
-                let allowed = HTTPAssetHandler.path(of: head.uri) == path && OriginPolicy.allows(head)
+                // Over capacity, no upgrade: the request is answered 503 like any other.
+                let allowed = !overCapacity && HTTPAssetHandler.path(of: head.uri) == path && OriginPolicy.allows(head)
                 return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
             },
             upgradePipelineHandler: { channel, _ in

@@ -37,16 +37,9 @@ enum ListOutput {
         }.joined(separator: "\n")
     }
 
-    /// The page's address for a session whose TXT says it serves one (`web=/`): its first IPv4
-    /// address, else its first IPv6 address that is not link-local (browsers cannot open those).
+    /// The page's address for a session that serves one (see `SessionLobby.browserURL`).
     static func browserURL(_ service: DiscoveredService) -> String? {
-        guard let path = service.txt["web"], path.hasPrefix("/") else { return nil }
-        if let v4 = service.addresses.first(where: { !$0.contains(":") }) { return "http://\(v4):\(service.port)\(path)" }
-        let v6 = service.addresses.first { address in
-            let lower = address.lowercased()
-            return !lower.contains("%") && !["fe8", "fe9", "fea", "feb"].contains { lower.hasPrefix($0) }
-        }
-        return v6.map { "http://[\($0)]:\(service.port)\(path)" }
+        SessionLobby.browserURL(service)
     }
 
     /// The titles of this build's games, by id.

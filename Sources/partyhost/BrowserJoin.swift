@@ -1,3 +1,4 @@
+import PartyShell
 import PartyWeb
 
 /// What the host tells guests with a browser: the page's address, a QR code of it, and the TXT key
@@ -21,5 +22,12 @@ enum BrowserJoin {
             if text.hasSuffix("\n") { text.removeLast() }
         }
         return text
+    }
+
+    /// The address and QR code for the host's own full-screen lobby and room (black on white when
+    /// `color`, else light glyphs for a dark terminal); nil if the address does not fit a QR code.
+    static func card(url: String, color: Bool) -> JoinCard? {
+        guard let code = try? QRCode(encoding: url) else { return nil }
+        return JoinCard(url: url, qrLines: code.lines(style: color ? .darkGlyphs : .lightGlyphs), darkGlyphs: color)
     }
 }

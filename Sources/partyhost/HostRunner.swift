@@ -116,7 +116,8 @@ struct HostRunner {
             } else {
                 let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
                                          hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
-                                         banner: (browserURL ?? "port \(port)") + (joinCode.map { " · code \($0)" } ?? ""))
+                                         banner: (browserURL ?? "port \(port)") + (joinCode.map { " · code \($0)" } ?? ""),
+                                         join: browserURL.flatMap { BrowserJoin.card(url: $0, color: Terminal.colorEnabled) })
                 if fullScreen { warnings.hold() }
                 group.addTask {
                     defer { warnings.release() }

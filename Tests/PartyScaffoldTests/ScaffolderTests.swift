@@ -148,4 +148,64 @@ struct ScaffolderTests {
             #expect(snapshot(directory) == before)
         }
     }
+
+    @Test("sync writes one file per served web file plus the index; a missing, extra or changed one is stale, and sync puts it right")
+    func generatedWebFilesAreExact() throws {
+        try withPackage { directory, scaffolder in
+            let manager = FileManager.default
+            try manager.createDirectory(at: directory.appendingPathComponent("Web"), withIntermediateDirectories: true)
+            try "<!doctype html>\n".write(to: directory.appendingPathComponent("Web/index.html"), atomically: true, encoding: .utf8)
+            try "export const a = 1;\n".write(to: directory.appendingPathComponent("Web/app.js"), atomically: true, encoding: .utf8)
+            try manager.createDirectory(at: directory.appendingPathComponent("Games/Snap/Web"), withIntermediateDirectories: true)
+            try "export default {};\n".write(to: directory.appendingPathComponent("Games/Snap/Web/snap.js"), atomically: true, encoding: .utf8)
+            // An older build's single generated file goes.
+            let legacy = directory.appendingPathComponent(WebPageFile.legacyPath)
+            try manager.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "// Generated from Web/ and Games/*/Web/ by `new-game`\nenum WebPage {}\n".write(to: legacy, atomically: true, encoding: .utf8)
+            #expect(try scaffolder.sync() == true)
+            #expect(!manager.fileExists(atPath: legacy.path))
+            let folder = directory.appendingPathComponent(WebPageFile.directory)
+            let names = try manager.contentsOfDirectory(atPath: folder.path).sorted()
+            #expect(names == ["WebPage+AppJS.swift", "WebPage+GamesSnapJS.swift", "WebPage+IndexHTML.swift", "WebPage+PresentersJS.swift",
+                              "WebPage.swift"])
+            let index = try String(contentsOf: folder.appendingPathComponent("WebPage.swift"), encoding: .utf8)
+            #expect(index.contains(#"("/games/snap.js", "text/javascript; charset=utf-8", gamesSnapJS),"#), "\(index)")
+            #expect(index.contains(#""/": "/index.html","#), "\(index)")
+            let app = try String(contentsOf: folder.appendingPathComponent("WebPage+AppJS.swift"), encoding: .utf8)
+            #expect(app.contains("    static let appJS = #\"\"\"\nexport const a = 1;\n\n\"\"\"#\n"), "\(app)")
+            #expect(try scaffolder.webPageChanges().write.isEmpty && scaffolder.webPageChanges().remove.isEmpty)
+            #expect(throws: Never.self) { try ScaffoldCommand.check(packageDirectory: directory.path).run() }
+
+            // Changed, missing, extra: each is stale, and sync mends it.
+            let appFile = folder.appendingPathComponent("WebPage+AppJS.swift")
+            try "// edited\n".write(to: appFile, atomically: true, encoding: .utf8)
+            #expect(try scaffolder.webPageChanges().write.map(\.path) == ["\(WebPageFile.directory)/WebPage+AppJS.swift"])
+            #expect(throws: ScaffoldError.catalogStale(path: "\(WebPageFile.directory)/WebPage+AppJS.swift")) {
+                try ScaffoldCommand.check(packageDirectory: directory.path).run()
+            }
+            try manager.removeItem(at: folder.appendingPathComponent("WebPage+IndexHTML.swift"))
+            #expect(try scaffolder.webPageChanges().write.count == 2)
+            try "enum Old {}\n".write(to: folder.appendingPathComponent("WebPage+OldJS.swift"), atomically: true, encoding: .utf8)
+            #expect(try scaffolder.webPageChanges().remove == ["\(WebPageFile.directory)/WebPage+OldJS.swift"])
+            #expect(try scaffolder.sync() == true)
+            #expect(try manager.contentsOfDirectory(atPath: folder.path).sorted() == names)
+            #expect(try String(contentsOf: appFile, encoding: .utf8) == app)
+            // A presenter removed from a game: its file goes.
+            try manager.removeItem(at: directory.appendingPathComponent("Games/Snap/Web/snap.js"))
+            #expect(try scaffolder.sync() == true)
+            #expect(!manager.fileExists(atPath: folder.appendingPathComponent("WebPage+GamesSnapJS.swift").path))
+        }
+    }
+
+    @Test("served paths become Swift names: words joined, the extension in capitals, clashes numbered")
+    func webFileNames() {
+        #expect(WebPageFile.identifier("/app.js") == "appJS")
+        #expect(WebPageFile.identifier("/games/fourinarow.js") == "gamesFourinarowJS")
+        #expect(WebPageFile.identifier("/style.css") == "styleCSS")
+        #expect(WebPageFile.identifier("/my-page.html") == "myPageHTML")
+        #expect(WebPageFile.identifier("/3d.js") == "file3dJS")
+        let files = WebPageFile.files(web: ["a-b.js": "1", "a_b.js": "2"], presenters: [:]).map(\.path)
+        #expect(files.contains("\(WebPageFile.directory)/WebPage+ABJS.swift") && files.contains("\(WebPageFile.directory)/WebPage+ABJS2.swift"),
+                "\(files)")
+    }
 }

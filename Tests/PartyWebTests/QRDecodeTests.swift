@@ -1,3 +1,4 @@
+import PartyTestSupport
 import Testing
 @testable import PartyWeb
 

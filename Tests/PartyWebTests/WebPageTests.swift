@@ -1,3 +1,4 @@
+import PartyTestSupport
 import Foundation
 import Testing
 @testable import PartyWeb
@@ -8,7 +9,7 @@ import Testing
 struct WebPageTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    // That Sources/PartyWeb/WebPage.swift is current (what new-game --sync makes of Web/ and the
+    // That Sources/PartyWeb/Generated/ is current (what new-game --sync makes of Web/ and the
     // games' Web/ folders) is checked in PartyScaffoldTests' RepositoryTests.
 
     @Test("every file is served byte for byte as it is on disk, with its type")

@@ -24,6 +24,10 @@ struct RoomScreen {
     var cursor = 0
     /// Whether the help is shown (until a key).
     var showingHelp = false
+    /// The join URL and QR code, on the host's own screen only.
+    var join: JoinCard?
+    /// Whether the join QR code fills the screen (until a key).
+    var showingJoinCode = false
     /// A line for the person: stays a few seconds, then until something new arrives.
     var status: String? {
         didSet { statusSince = .now; statusOutdated = false }
@@ -169,6 +173,10 @@ struct RoomScreen {
             showingHelp = false
             return true
         }
+        if showingJoinCode {
+            showingJoinCode = false
+            if !showingGame { return true }
+        }
         if holdingResult {
             // The final board stays until a key: this one only goes back to the room.
             holdingResult = false
@@ -201,6 +209,8 @@ struct RoomScreen {
         switch key {
         case .character("?"):
             showingHelp = true
+        case JoinCard.key where join != nil:
+            showingJoinCode = true
         case .character("s"), .character("S"):
             if base.welcome.role == "spectator" {
                 status = "You are watching; spectators cannot start games."
@@ -264,8 +274,10 @@ struct RoomScreen {
             if game.spectating { return "watching this game · q leave" }
             return game.keyHelp.contains("q leave") ? game.keyHelp : game.keyHelp + " · q leave"
         }
-        if showingHelp { return "any key: back to the room" }
-        return RoomShell.roomKeys(room: room, host: isHost, spectator: base.welcome.role == "spectator")
+        if showingHelp || (showingJoinCode && join != nil) { return "any key: back to the room" }
+        let keys = RoomShell.roomKeys(room: room, host: isHost, spectator: base.welcome.role == "spectator")
+        guard join != nil, !joinPanelFits(Terminal.size), let leave = keys.range(of: " · ? help") else { return keys }
+        return keys.replacingCharacters(in: leave, with: " · \(JoinCard.keyHelp)" + keys[leave])
     }
 
     func draw() {
@@ -289,9 +301,25 @@ struct RoomScreen {
             RoomShell.drawHelp(on: &inner, host: isHost)
         } else if showingGame, let game {
             game.draw(on: &inner, color: color)
+        } else if showingJoinCode, let join {
+            join.drawFullScreen(on: &inner)
         } else {
             let viewer = RoomPainter.Viewer(member: room.you, host: isHost, cursor: mayVote ? cursor : nil)
-            RoomPainter.draw(room, viewer: viewer, color: color, on: &inner)
+            if let join, joinPanelFits(size) {
+                // The room at the left, the join panel at the right.
+                let width = join.panelSize.width
+                var left = Canvas(width: size.width - width - JoinCard.gap, height: area.height)
+                RoomPainter.draw(room, viewer: viewer, color: color, on: &left)
+                inner.paste(left, x: 0, y: 0)
+                join.drawPanel(on: &inner, x: size.width - width - 1, y: 0, color: color)
+            } else if let join, area.height >= JoinCard.shortLineMinimumHeight {
+                var above = Canvas(width: size.width, height: max(0, area.height - 1))
+                RoomPainter.draw(room, viewer: viewer, color: color, on: &above)
+                inner.paste(above, x: 0, y: 0)
+                inner.put(join.shortLine, x: 2, y: area.height - 1, width: size.width - 2)
+            } else {
+                RoomPainter.draw(room, viewer: viewer, color: color, on: &inner)
+            }
         }
         canvas.paste(inner, x: 0, y: area.y)
         let asking = quitAskedAt.map { ContinuousClock.now - $0 < RoomShell.quitQuestionLifetime } == true
@@ -303,6 +331,14 @@ struct RoomScreen {
         canvas.put(line.fitted(toWidth: size.width), x: 0, y: size.height - 2, style: TextStyle(bold: true))
         canvas.put(keyLine.fittedHelp(toWidth: size.width), x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)
+    }
+
+    /// The room's columns beside the join panel: its headline, the menu with votes, the scoreboard.
+    static let roomContentWidth = 64
+
+    /// Whether the join panel stands beside the room on a terminal of `size`.
+    func joinPanelFits(_ size: TerminalSize) -> Bool {
+        join?.fitsBeside(width: size.width, height: max(0, size.height - 3), contentWidth: Self.roomContentWidth) == true
     }
 
     /// What the room does meanwhile, for the line under a held result.

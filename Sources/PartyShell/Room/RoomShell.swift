@@ -27,6 +27,7 @@ public enum RoomShell {
             defer { terminal.restore() }
             var screen = RoomScreen(connection: connection, welcome: welcome, games: games, terminal: terminal,
                                     color: options.color, banner: options.banner, notice: notice)
+            screen.join = options.join
             let outcome = await screen.run()
             return withStandings(outcome, screen.room)
         }

@@ -62,6 +62,11 @@ def scenario(partyhost, shots):
                          "<b>Cy</b>", "reconnecting… 21 s", "Dora (left)", "Last game: Four in a Row", "5 pts", "+3"]:
             if expected not in text:
                 raise Failure(f"{expected!r} is not on the page:\n{text}")
+        # After a game a guest first sees how it ended: the last result stands above the menu.
+        last_top = page.find("#last-box")[0].rect["y"]
+        menu_top = page.find("#menu")[0].rect["y"]
+        if not last_top < menu_top:
+            raise Failure(f"the last result ({last_top}px) is below the menu ({menu_top}px) on a phone")
         if page.find("#room b, #table b"):
             raise Failure("a name became HTML")
         page.shoot(shots, "room")

@@ -1,19 +1,18 @@
 import Foundation
-import PartyWeb
 
 /// Decodes images with `zbarimg` (Debian's `zbar-tools`), an independent QR reader.
-enum ZBar {
+public enum ZBar {
     /// The path of `zbarimg`, if it is installed.
-    static let path: String? = ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg", "/opt/homebrew/bin/zbarimg"]
+    public static let path: String? = ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg", "/opt/homebrew/bin/zbarimg"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    static var available: Bool { path != nil }
+    public static var available: Bool { path != nil }
 
-    static let missing = "zbarimg is not installed (apt-get install zbar-tools): the QR codes are not decoded"
+    public static let missing = "zbarimg is not installed (apt-get install zbar-tools): the QR codes are not decoded"
 
     /// A binary PBM (P4) image of `dark` (column, row → dark), `scale` pixels per module, with a light
-    /// margin of `margin` modules.
-    static func pbm(size: Int, scale: Int = 3, margin: Int = QRCode.quietZone, dark: (Int, Int) -> Bool) -> [UInt8] {
+    /// margin of `margin` modules (4 by default: a QR code's quiet zone).
+    public static func pbm(size: Int, scale: Int = 3, margin: Int = 4, dark: (Int, Int) -> Bool) -> [UInt8] {
         let width = (size + 2 * margin) * scale
         let rowBytes = (width + 7) / 8
         var out = Array("P4\n\(width) \(width)\n".utf8)
@@ -30,7 +29,7 @@ enum ZBar {
     }
 
     /// What zbarimg reads from `image` (`--raw -q`: the data only), without the final line end.
-    static func decode(pbm image: [UInt8]) throws -> String {
+    public static func decode(pbm image: [UInt8]) throws -> String {
         let directory = FileManager.default.temporaryDirectory
         let file = directory.appendingPathComponent("partyweb-qr-\(UUID().uuidString).pbm")
         try Data(image).write(to: file)

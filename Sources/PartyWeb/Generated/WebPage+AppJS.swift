@@ -1,0 +1,207 @@
+// Generated from Web/ and Games/*/Web/ by `new-game`; do not edit by hand. Change those files and
+// regenerate with: swift package --allow-writing-to-package-directory new-game --sync (a test fails when this file is stale).
+
+extension WebPage {
+    /// `/app.js`.
+    static let appJS = #"""
+// The guest's page: name → (code) → lobby / party room → games, over one WebSocket (connection.js).
+import { Connection } from "./connection.js";
+import { seconds } from "./dom.js";
+import { renderTable, renderRoom } from "./lobby.js";
+import { GameView } from "./game.js";
+import { presenters } from "./presenters.js";
+
+const NAME_KEY = "partyhost.name";
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  connection: null, name: "", code: "", role: "player",
+  welcome: null, lobby: null, room: null, roomAt: 0, gameOver: null, done: false,
+};
+const game = new GameView($("game-root"), {
+  move: (move) => state.connection?.send("move", { move }),
+  typed: (text) => state.connection?.send("typedMove", { text }),
+});
+
+function show(...ids) {
+  for (const id of ["join", "code", "table", "room", "game", "done"]) $(id).hidden = !ids.includes(id);
+  $("leave-button").hidden = !(ids.includes("table") || ids.includes("game"));
+  if (ids.includes("game") && document.body.classList.contains("tv") && state.room) $("room").hidden = false;
+}
+
+function start() {
+  state.connection?.stop();
+  state.done = false;
+  state.connection = new Connection({
+    // `?plain` in the address asks for every game as plain text with labelled moves (the generic view).
+    name: state.name, code: state.code, role: state.role,
+    games: new URLSearchParams(location.search).has("plain") ? [] : Object.keys(presenters),
+    onMessage: received, onState: linkState,
+  });
+  state.connection.connect();
+}
+
+function linkState(kind, detail) {
+  const label = $("link-state");
+  label.className = kind;
+  // While the page has no connection nothing on it can be sent: the game and buttons wait, dimmed.
+  document.body.classList.toggle("offline", kind === "reconnecting" || kind === "connecting");
+  if (kind === "reconnecting") label.textContent = `reconnecting… ${seconds(detail)}`;
+  else if (kind === "connecting") label.textContent = "connecting…";
+  else if (kind === "open") label.textContent = state.welcome?.role === "spectator" ? "watching" : "";
+  else if (kind === "closed" && !state.done) finish("Disconnected", detail);
+}
+
+function finish(title, message) {
+  state.done = true;
+  $("done-title").textContent = title;
+  $("done-message").textContent = message;
+  $("link-state").textContent = "";
+  show("done");
+}
+
+function received(msg) {
+  switch (msg.type) {
+    case "welcome":
+      state.welcome = msg;
+      $("session-name").textContent = msg.sessionName;
+      document.title = msg.sessionName;
+      if (!msg.room) game.setGame(msg.game, msg.title);
+      break;
+    case "reject":
+      $("link-state").textContent = "";
+      if (["codeRequired", "wrongCode", "tooManyAttempts"].includes(msg.reason)) {
+        $("code-message").textContent = msg.message;
+        show("code");
+        $("code-input").select();
+        state.connection.stop();
+        return;
+      }
+      finish(msg.reason === "badToken" ? "Your seat is gone" : "Could not join", msg.message);
+      return;
+    case "lobby":
+      state.lobby = msg;
+      if (msg.state !== "playing") state.gameOver = msg.state === "over" ? state.gameOver : null;
+      break;
+    case "room":
+      state.room = msg;
+      state.roomAt = Date.now();
+      if (msg.current) game.setGame(msg.current.game, msg.current.title);
+      break;
+    case "view":
+      if (state.gameOver && state.gameOver.game !== msg.game) state.gameOver = null;
+      game.update(msg, context());
+      break;
+    case "gameOver":
+      state.gameOver = msg;
+      break;
+    case "moveRejected":
+      game.note(msg.message, true);
+      break;
+    case "playerLeft":
+      game.note(msg.message, false);
+      break;
+    case "ended":
+      finish("The session ended", msg.message);
+      return;
+    case "error":
+      if (msg.fatal) { finish("Disconnected", msg.message); return; }
+      game.note(msg.message, true);
+      break;
+    default:
+      return;
+  }
+  render();
+}
+
+function context() {
+  const lobby = state.lobby;
+  const names = new Map((lobby?.players ?? []).map((p) => [p.seat, p.name]));
+  return {
+    seat: lobby?.you ?? null,
+    spectator: state.welcome?.role === "spectator" || lobby?.you === undefined
+      || Boolean(lobby?.players?.find((p) => p.seat === lobby.you)?.watching),
+    name: (seat) => names.get(seat) ?? `Seat ${seat + 1}`,
+  };
+}
+
+function render() {
+  if (state.done || !state.welcome) return;
+  const lobby = state.lobby;
+  const inRoom = Boolean(state.welcome.room);
+  const playing = lobby?.state === "playing";
+  const sections = ["table"];
+  if (inRoom && !playing) sections.push("room");
+  if (playing || (!inRoom && lobby?.state === "over" && game.hasView)) sections.push("game");
+  show(...sections);
+  renderTable($("table"), { lobby, room: state.room, welcome: state.welcome, send, inRoom });
+  if (inRoom) renderRoom($("room"), { room: state.room, roomAt: state.roomAt, lobby, welcome: state.welcome, send });
+  const over = $("game-over");
+  over.hidden = !state.gameOver;
+  over.textContent = state.gameOver ? `Game over: ${state.gameOver.summary}` : "";
+  if (game.hasView) game.refresh(context());
+}
+
+function send(type, fields) {
+  state.connection?.send(type, fields);
+}
+
+// The clocks on screen (room countdown, game deadline) tick between messages.
+setInterval(() => {
+  game.tick();
+  if (state.welcome?.room && !$("room").hidden) {
+    renderRoom($("room"), { room: state.room, roomAt: state.roomAt, lobby: state.lobby, welcome: state.welcome, send, clockOnly: true });
+  }
+}, 250);
+
+$("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  state.name = $("name-input").value.trim();
+  if (!state.name) return;
+  localStorage.setItem(NAME_KEY, state.name);
+  state.role = event.submitter?.id === "watch-button" ? "spectator" : "player";
+  start();
+});
+$("watch-button").addEventListener("click", () => {
+  state.name = $("name-input").value.trim() || "Spectator";
+  state.role = "spectator";
+  start();
+});
+$("code-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  state.code = $("code-input").value.trim();
+  start();
+});
+$("leave-button").addEventListener("click", () => {
+  state.connection?.leave();
+  finish("You left", "You left the session.");
+});
+$("again-button").addEventListener("click", () => {
+  Connection.forgetToken();
+  state.welcome = null;
+  state.lobby = null;
+  state.room = null;
+  state.gameOver = null;
+  game.reset();
+  show("join");
+});
+
+// The TV page (/tv) watches at once, as a spectator, and shows the join address and its QR code.
+const tv = document.body.classList.contains("tv");
+// A page reloaded during a session has its token: straight back to its seat.
+state.name = localStorage.getItem(NAME_KEY) ?? "";
+$("name-input").value = state.name;
+if (tv) {
+  $("join-url").textContent = `${location.origin}/`;
+  state.name = "TV";
+  state.role = "spectator";
+  start();
+} else if (Connection.savedToken) {
+  start();
+} else {
+  show("join");
+  if (!state.name) $("name-input").focus();
+}
+
+"""#
+}

@@ -1,0 +1,47 @@
+// Generated from Web/ and Games/*/Web/ by `new-game`; do not edit by hand. Change those files and
+// regenerate with: swift package --allow-writing-to-package-directory new-game --sync (a test fails when this file is stale).
+
+extension WebPage {
+    /// `/dom.js`.
+    static let domJS = #"""
+// Small DOM helpers. Every piece of text goes in with textContent: nothing a guest or the host
+// sends is ever parsed as HTML.
+
+/** Creates an element: el("button", { class: "big", text: "Ready", onclick: f }, [children]). */
+export function el(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = String(value);
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "data") for (const [k, v] of Object.entries(value)) node.dataset[k] = String(v);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of [].concat(children)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** Replaces all children of `node`. */
+export function fill(node, children) {
+  node.replaceChildren(...[].concat(children).filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+/** "12 s" from milliseconds, rounded up. */
+export function seconds(ms) {
+  return `${Math.max(0, Math.ceil(ms / 1000))} s`;
+}
+
+/** An SVG element (for boards and the QR code). */
+export function svg(tag, attributes = {}, children = []) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  for (const child of children) node.append(child);
+  return node;
+}
+
+"""#
+}

@@ -1,0 +1,87 @@
+// Generated from Web/ and Games/*/Web/ by `new-game`; do not edit by hand. Change those files and
+// regenerate with: swift package --allow-writing-to-package-directory new-game --sync (a test fails when this file is stale).
+
+extension WebPage {
+    /// `/game.js`.
+    static let gameJS = #"""
+// The game panel: picks the game's web presenter, or the generic view for plain-text views.
+import { el, seconds } from "./dom.js";
+import { presenters } from "./presenters.js";
+import { generic } from "./generic.js";
+
+export class GameView {
+  /** `actions`: { move(object), typed(text) }. */
+  constructor(root, actions) {
+    this.root = root;
+    this.actions = actions;
+    this.reset();
+  }
+
+  reset() {
+    this.gameId = null;
+    this.title = "";
+    this.message = null;
+    this.receivedAt = 0;
+    this.key = null;
+    this.root.replaceChildren();
+    document.getElementById("game-note").textContent = "";
+  }
+
+  get hasView() { return this.message !== null; }
+
+  /** The game now on (a locked session's game, or the room's current one). */
+  setGame(id, title) {
+    this.gameId = id;
+    this.title = title;
+    document.getElementById("game-title").textContent = title;
+  }
+
+  /** A `view` message arrived. */
+  update(message, context) {
+    this.message = message;
+    this.receivedAt = Date.now();
+    const plain = typeof message.view?.text === "string" && Array.isArray(message.view?.moves);
+    const presenter = plain ? generic : (presenters[this.gameId] ?? generic);
+    const key = `${this.gameId}/${message.game}/${plain}`;
+    if (key !== this.key) {
+      // A new game (or a new form of view): a fresh board, nothing left over from the last one.
+      this.key = key;
+      this.presenter = presenter;
+      this.board = el("div", { class: `board board-${plain ? "generic" : this.gameId}` });
+      this.root.replaceChildren(this.board);
+      document.getElementById("game-note").textContent = "";
+    }
+    this.refresh(context);
+  }
+
+  /** Draws the latest view again (the table's names may have changed). */
+  refresh(context) {
+    if (!this.message) return;
+    const note = document.getElementById("game-note");
+    if (note.dataset.sticky !== "1" && this.message.yourTurn && !context.spectator) note.textContent = "";
+    note.dataset.sticky = "0";
+    this.presenter.render(this.board, this.message, { ...context, ...this.actions, sinceMs: () => Date.now() - this.receivedAt });
+    this.tick();
+  }
+
+  /** A line under the title: a refused move (in red) or news. */
+  note(text, isError) {
+    const node = document.getElementById("game-note");
+    node.textContent = text;
+    node.className = isError ? "note error" : "note";
+    node.dataset.sticky = "1";
+  }
+
+  /** Counts the view's deadline down on this device's clock. */
+  tick() {
+    const clock = document.getElementById("game-clock");
+    const deadline = this.message?.deadlineMs;
+    // A presenter that shows its own clock (ownClock) gets no second one in the title line.
+    const shown = deadline !== undefined && deadline !== null && !this.presenter?.ownClock;
+    clock.textContent = shown ? seconds(deadline - (Date.now() - this.receivedAt)) : "";
+    this.presenter?.tick?.(this.board, this.message, Date.now() - this.receivedAt);
+  }
+}
+
+"""#
+}

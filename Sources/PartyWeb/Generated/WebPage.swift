@@ -1,0 +1,30 @@
+// Generated from Web/ and Games/*/Web/ by `new-game`; do not edit by hand. Change those files and
+// regenerate with: swift package --allow-writing-to-package-directory new-game --sync (a test fails when this file is stale).
+
+/// The browser client's files, built into the binary: (served path, content type, text); each
+/// text is in a file of its own beside this one.
+enum WebPage {
+    static let files: [(path: String, contentType: String, text: String)] = [
+        ("/app.js", "text/javascript; charset=utf-8", appJS),
+        ("/connection.js", "text/javascript; charset=utf-8", connectionJS),
+        ("/dom.js", "text/javascript; charset=utf-8", domJS),
+        ("/game.js", "text/javascript; charset=utf-8", gameJS),
+        ("/games/fourinarow.js", "text/javascript; charset=utf-8", gamesFourinarowJS),
+        ("/games/rps.js", "text/javascript; charset=utf-8", gamesRpsJS),
+        ("/games/snap.js", "text/javascript; charset=utf-8", gamesSnapJS),
+        ("/games/suntouch.js", "text/javascript; charset=utf-8", gamesSuntouchJS),
+        ("/games/twentyfour.js", "text/javascript; charset=utf-8", gamesTwentyfourJS),
+        ("/generic.js", "text/javascript; charset=utf-8", genericJS),
+        ("/index.html", "text/html; charset=utf-8", indexHTML),
+        ("/lobby.js", "text/javascript; charset=utf-8", lobbyJS),
+        ("/presenters.js", "text/javascript; charset=utf-8", presentersJS),
+        ("/style.css", "text/css; charset=utf-8", styleCSS),
+        ("/tv.html", "text/html; charset=utf-8", tvHTML),
+    ]
+
+    /// Paths that serve the same text as another (alias → path in `files`).
+    static let aliases: [String: String] = [
+        "/": "/index.html",
+        "/tv": "/tv.html",
+    ]
+}

@@ -1,0 +1,107 @@
+import FourInARow
+import NIOCore
+import PartyServer
+import Testing
+
+/// Plain HTTP connections count toward `--max-connections` like framed and WebSocket ones (issue
+/// 19): over the limit a request is answered `503 Service Unavailable` and the connection closes.
+@Suite("HTTP connections count toward the connection limit", .timeLimit(.minutes(2)))
+struct WebConnectionLimitTests {
+    static func options(max: Int) -> HostOptions {
+        var options = HostOptions.test()
+        options.maxConnections = max
+        return options
+    }
+
+    static func head(_ port: Int, keepAlive: Bool = true) -> [UInt8] {
+        Array("HEAD / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n".utf8)
+    }
+
+    /// Runs `body` with `count` kept-alive HTTP connections open and idle (each has had a page's
+    /// HEAD answered 200).
+    static func withIdleHTTP(_ count: Int, port: Int, _ body: () async throws -> Void) async throws {
+        guard count > 0 else { return try await body() }
+        try await RawClient.with(port: port) { client in
+            try await client.sendBytes(head(port))
+            let answer = try await client.readText { text, closed in closed || text.contains("\r\n\r\n") }
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK"), "\(answer)")
+            #expect(answer.contains("Connection: keep-alive"), "\(answer)")
+            try await withIdleHTTP(count - 1, port: port, body)
+        }
+    }
+
+    /// A GET of the page on a new connection: the whole answer, up to the host's close or the page's end.
+    static func getPage(_ port: Int) async throws -> String {
+        try await RawClient.with(port: port) { client in
+            try await client.sendBytes(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
+            return try await client.readText { text, closed in closed || text.contains("</html>") }
+        }
+    }
+
+    @Test("below the limit a page loads beside idle kept-alive connections; at it a new request gets 503 with a short text, and the host closes")
+    func overTheLimit() async throws {
+        try await withHost(FourInARow.self, options: Self.options(max: 3)) { _, port in
+            // Two idle, the third loads the page: three open is the limit, not over it.
+            try await Self.withIdleHTTP(2, port: port) {
+                let page = try await Self.getPage(port)
+                #expect(page.hasPrefix("HTTP/1.1 200 OK") && page.contains("</html>"), "\(page.prefix(300))")
+            }
+            try await Self.withIdleHTTP(3, port: port) {
+                let refused = try await RawClient.with(port: port) { client in
+                    try await client.sendBytes(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
+                    return try await client.readText { _, closed in closed }
+                }
+                #expect(refused.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), "\(refused)")
+                #expect(refused.contains("Connection: close\r\n") && refused.contains("Retry-After: 5\r\n"), "\(refused)")
+                #expect(refused.contains("Content-Type: text/plain; charset=utf-8\r\n"), "\(refused)")
+                #expect(refused.hasSuffix("\r\n\r\n503 Service Unavailable: the host has too many connections; try again in a few seconds.\n"),
+                        "\(refused)")
+                // The same for a WebSocket upgrade: no 101.
+                let upgrade = try await RawClient.with(port: port) { client in
+                    try await client.sendBytes(Array(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+                        + "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                        + "Origin: http://127.0.0.1:\(port)\r\n\r\n").utf8))
+                    return try await client.readText { _, closed in closed }
+                }
+                #expect(upgrade.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), "\(upgrade)")
+                // And a framed client is refused as before: idle HTTP connections count for it too.
+                let reason = try await RawClient.with(port: port) { client in
+                    try await client.hello("Ann")
+                    return try await client.next("reject")?["reason"] as? String
+                }
+                #expect(reason == "tooManyConnections")
+            }
+            // The idle connections closed: a page loads again (once the host has seen them go).
+            var page = ""
+            let loaded = await poll(timeout: .seconds(10)) {
+                page = (try? await Self.getPage(port)) ?? ""
+                return page.hasPrefix("HTTP/1.1 200 OK")
+            }
+            #expect(loaded, "\(page.prefix(300))")
+        }
+    }
+
+    @Test("a framed player and a browser's idle connection fill a limit of 2: the next HTTP request gets 503")
+    func mixedTransports() async throws {
+        try await withHost(FourInARow.self, options: Self.options(max: 2)) { _, port in
+            try await RawClient.with(port: port) { player in
+                try await player.hello("Ann")
+                #expect(try await player.next("welcome") != nil)
+                try await Self.withIdleHTTP(1, port: port) {
+                    let refused = try await Self.getPage(port)
+                    #expect(refused.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), "\(refused)")
+                }
+            }
+        }
+    }
+
+    /// Polls `condition` every 50 ms until it holds or `timeout` passes.
+    func poll(timeout: Duration, _ condition: () async -> Bool) async -> Bool {
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return await condition()
+    }
+}
