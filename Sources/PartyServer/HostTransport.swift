@@ -8,11 +8,13 @@ enum HostTransport {
     /// Installs the sniffer; `addSession` adds the session's connection handler to a framed or
     /// WebSocket connection once its transport is known. `overCapacity` (the connection is over
     /// `--max-connections`) has an HTTP connection answered 503; the session's handler refuses the others.
+    /// `idleHTTP` hears when a plain HTTP connection starts or stops waiting for its next request.
     static func configure(_ channel: any Channel, handshake: TimeAmount, silence: TimeAmount, overCapacity: Bool,
+                          idleHTTP: @escaping @Sendable (Bool) -> Void = { _ in },
                           addSession: @escaping @Sendable (any Channel) throws -> Void) throws {
         var web = WebOptions()
         web.firstByteTimeout = handshake
-        try WebTransport.configure(channel, options: web, overCapacity: overCapacity,
+        try WebTransport.configure(channel, options: web, overCapacity: overCapacity, idle: idleHTTP,
             configureWire: { channel in
                 try WirePipeline.configure(channel, handshakeTimeout: handshake, peerTimeout: silence)
                 try addSession(channel)

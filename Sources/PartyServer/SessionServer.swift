@@ -35,13 +35,14 @@ enum SessionServer {
                         try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
                     }
                     // Every connection counts toward --max-connections from its accept to its close,
-                    // whatever it turns out to speak: plain HTTP too.
-                    let (id, open) = connections.opened(channel)
+                    // whatever it turns out to speak: plain HTTP too (idle kept-alive HTTP
+                    // connections give way to new ones: ConnectionRegistry.admit).
+                    let (id, overCapacity) = connections.admit(channel, limit: options.maxConnections)
                     channel.closeFuture.whenComplete { _ in connections.closed(id) }
-                    let overCapacity = open > options.maxConnections
                     // HTTP, WebSocket or the framed protocol, by the first byte (PartyWeb); both
                     // message transports end in the same session handler.
-                    try HostTransport.configure(channel, handshake: handshake, silence: silence, overCapacity: overCapacity) { channel in
+                    try HostTransport.configure(channel, handshake: handshake, silence: silence, overCapacity: overCapacity,
+                                                idleHTTP: { idle in connections.setIdleHTTP(id, idle) }) { channel in
                         let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit)
                         let peer = PeerLink(id: id, outbox: outbox, address: Self.peerText(channel.remoteAddress))
                         let handler = ConnectionHandler(session: session, peer: peer, logger: logger,

@@ -126,6 +126,14 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         if !keepAlive {
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
             done.whenComplete { _ in bound.value.close(promise: nil) }
+        } else {
+            // Once the whole answer is out and no next request has begun, the connection is idle:
+            // the host may close it to make room for a new one (never in the middle of an answer).
+            let state = NIOLoopBound(state, eventLoop: context.eventLoop)
+            done.whenSuccess { _ in
+                let state = state.value
+                if !state.readingHead, !state.closing { state.setIdle(true) }
+            }
         }
     }
 

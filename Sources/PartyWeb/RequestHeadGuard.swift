@@ -33,6 +33,8 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
         timer = nil
+        // Removed by a WebSocket upgrade (or the close): no longer an idle HTTP connection.
+        state.setIdle(false)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -51,6 +53,8 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             index += 1
             if headBytes == nil {
                 headBytes = 0
+                state.readingHead = true
+                state.setIdle(false)
                 arm(context: context, after: headTimeout, limit: .headTimeout)
             }
             headBytes! += 1
@@ -58,6 +62,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             case UInt8(ascii: "\n"):
                 if lineEmpty {
                     headBytes = nil
+                    state.readingHead = false
                     arm(context: context, after: idleTimeout, limit: .idle)
                 }
                 lineEmpty = true

@@ -30,16 +30,23 @@ public enum WebTransport {
     /// With `overCapacity` (the host already has as many connections as it takes), an HTTP
     /// connection's first request is answered `503 Service Unavailable` and the connection closes;
     /// a framed one is the caller's to refuse.
+    ///
+    /// `idle` is told, on the channel's event loop, when an HTTP connection starts waiting for its
+    /// next request (true: a request was read and answered, the connection is kept alive) and when
+    /// it stops (false: the next request's first byte, or the WebSocket upgrade), so the caller may
+    /// close an idle one to make room.
     public static func configure(
         _ channel: any Channel,
         options: WebOptions = WebOptions(),
         overCapacity: Bool = false,
+        idle: @escaping @Sendable (Bool) -> Void = { _ in },
         configureWire: @escaping @Sendable (any Channel) throws -> Void,
         configureWebSocket: @escaping @Sendable (any Channel) throws -> Void
     ) throws {
         try channel.pipeline.syncOperations.addHandler(
             TransportSniffer(timeout: options.firstByteTimeout, configureWire: configureWire) { channel in
-                try configureHTTP(channel, options: options, overCapacity: overCapacity, configureWebSocket: configureWebSocket)
+                try configureHTTP(channel, options: options, overCapacity: overCapacity, idle: idle,
+                                  configureWebSocket: configureWebSocket)
             },
             name: TransportSniffer.name
         )
@@ -50,11 +57,13 @@ public enum WebTransport {
         _ channel: any Channel,
         options: WebOptions,
         overCapacity: Bool = false,
+        idle: @escaping @Sendable (Bool) -> Void = { _ in },
         configureWebSocket: @escaping @Sendable (any Channel) throws -> Void
     ) throws {
         let pipeline = channel.pipeline.syncOperations
         let state = HTTPConnectionState()
         state.overCapacity = overCapacity
+        state.onIdle = idle
         let path = options.webSocketPath
         let maxMessageBytes = options.maxMessageBytes
         let upgrader = NIOWebSocketServerUpgrader(
