@@ -28,13 +28,18 @@ struct IPv6ListeningTests {
 
     @Test("a host listening on ::1 only is joined from a discovered address list that starts with IPv4")
     func connectsOverIPv6FromAList() async throws {
+        // 127.0.0.1 at the host's port refuses: held, bound and never listening (a host of another
+        // test running beside this one once got that port on IPv4 and seated Bea in its Snap game).
+        let refusing = try HeldPort("127.0.0.1")
         var options = HostOptions.test()
         options.bindAddress = "::1"
+        options.port = refusing.port
         try await withHost(FourInARow.self, options: options) { _, port in
             let address = try #require(HostAddress(hosts: ["127.0.0.1", "::1"], port: port))
             let name = try await PartyConnection.withConnection(to: address, hello: hello("Bea")) { _, welcome in welcome.sessionName }
             #expect(name == "Test session")
         }
+        _ = refusing.port // held to here
     }
 
     @Test("a link-local style scoped address (::1%lo) is connected to with its zone")
@@ -51,8 +56,12 @@ struct IPv6ListeningTests {
 
     @Test("no address answers: the error names the first address, an IPv6 one in brackets")
     func noneAnswers() async throws {
+        // [::1] at the host's port refuses: held, bound and never listening, so no other test's host
+        // can be there; 127.0.0.2 cannot be bound at that port while the host listens on 127.0.0.1.
+        let refusing = try HeldPort("::1")
         var options = HostOptions.test()
         options.bindAddress = "127.0.0.1"
+        options.port = refusing.port
         try await withHost(FourInARow.self, options: options) { _, port in
             let address = try #require(HostAddress(hosts: ["::1", "127.0.0.2"], port: port))
             let error = await #expect(throws: ClientError.self) {
@@ -60,6 +69,7 @@ struct IPv6ListeningTests {
             }
             #expect(error?.description.hasPrefix("Cannot connect to [::1]:\(port) (") == true, "\(String(describing: error))")
         }
+        _ = refusing.port // held to here
     }
 
     @Test("addresses are tried IPv6 first, families interleaved, link-local IPv6 after other IPv6")
