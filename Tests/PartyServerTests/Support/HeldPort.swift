@@ -44,11 +44,10 @@ struct HeldPort: ~Copyable {
         guard named == 0 else {
             let error = errno
             close(descriptor)
-            throw .bind(address, error)
+            throw .socket(error)
         }
-        let networkPort = withUnsafeBytes(of: storage) { bytes in
-            family == AF_INET6 ? bytes.load(fromByteOffset: 2, as: UInt16.self) : bytes.load(fromByteOffset: 2, as: UInt16.self)
-        }
+        // sin_port and sin6_port both sit right after the 2-byte family, in network byte order.
+        let networkPort = withUnsafeBytes(of: storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
         port = Int(UInt16(bigEndian: networkPort))
         self.descriptor = descriptor
     }
