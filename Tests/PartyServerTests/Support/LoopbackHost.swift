@@ -35,10 +35,15 @@ func withHost<Rules: GameRules, T: Sendable>(
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
+            // A host that cannot listen (its address taken) ends the stream: its error is thrown below.
+            defer { portContinuation.finish() }
             try await host.run { address in portContinuation.yield(address.port ?? 0) }
         }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
+        guard let port = await iterator.next() else {
+            try await group.waitForAll()
+            throw CancellationError()
+        }
         do {
             let result = try await body(host, port)
             host.shutdown()
