@@ -8,6 +8,8 @@ import PartyKit
 /// - a seat the schedule does not allow cannot make an ordinary move;
 /// - the game never stalls: while it runs, someone may act or a deadline is set;
 /// - every view is unchanged when the information hidden from its viewer is re-randomised;
+/// - a view that writes its own JSON (`JSONWritable`) writes what its `Encodable` conformance
+///   writes (`jsonProblems`);
 /// - replaying the same seed and steps gives an equal state (determinism);
 /// - the fallback for clients without a presenter holds for every seat (`checkPlainPlay`): every
 ///   labelled move is allowed by the schedule and accepted by `apply`, labels are short and unique,
@@ -86,6 +88,7 @@ public enum GameConformance {
                 if hidden.view(for: viewer, at: now) != state.view(for: viewer, at: now) {
                     fail("the view for \(viewer) changes when information hidden from it changes")
                 }
+                for problem in jsonProblems(state.view(for: viewer, at: now)) { fail("the view for \(viewer) \(problem)") }
             }
             for seat in present.sorted() {
                 for problem in checkPlainPlay(state, seat: seat, seats: seats, at: now) { fail(problem) }
@@ -130,6 +133,9 @@ public enum GameConformance {
             if !failures.isEmpty { break }
         }
         if state.isOver && failures.isEmpty {
+            for viewer in present.sorted().map(Viewer.seat) + [.spectator] {
+                for problem in jsonProblems(state.view(for: viewer, at: now)) { fail("once over, the view for \(viewer) \(problem)") }
+            }
             for seat in present.sorted() {
                 for problem in checkPlainPlay(state, seat: seat, seats: seats, at: now) { fail("once over, \(problem)") }
             }

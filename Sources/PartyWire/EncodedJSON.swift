@@ -1,4 +1,5 @@
 import NIOCore
+import PartyKit
 
 /// A value's JSON, encoded once and written verbatim wherever it is encoded again: the host
 /// encodes a view that several seats share once and sends it in each seat's `view` message.
@@ -13,6 +14,14 @@ public struct EncodedJSON: Codable, Sendable {
     /// `value`'s JSON exactly as `MessageCodec.encode` writes it inside a message, or nil for a
     /// value that only `JSONEncoder` encodes (see `StreamingJSONEncoder`).
     public init?<Value: Encodable>(encoding value: Value) {
+        if let writable = value as? any JSONWritable {
+            var output = JSONOutput(capacity: 256)
+            output.value(writable)
+            var bytes = ByteBufferAllocator().buffer(capacity: output.bytes.count)
+            bytes.writeBytes(output.bytes)
+            self.bytes = bytes
+            return
+        }
         guard let bytes = try? StreamingJSONEncoder.encode(value) else { return nil }
         self.bytes = bytes
     }

@@ -11,7 +11,9 @@ public struct MessageCodec: Sendable {
 
     /// The JSON body of `message` with its `type` and `seq`.
     ///
-    /// Written straight into the buffer by `StreamingJSONEncoder`; a message it does not handle
+    /// A view message whose view is `JSONWritable` is written by `JSONOutput` (see
+    /// `JSONWritableMessage`); any other is written straight into the buffer by
+    /// `StreamingJSONEncoder`; a message it does not handle
     /// (see there) is encoded by `JSONEncoder`, with the same JSON as a result. The buffer keeps
     /// room for the frame's length before its readable bytes, which `FramePrepender` fills.
     ///
@@ -20,7 +22,10 @@ public struct MessageCodec: Sendable {
     /// holds would copy the whole body first (copy on write).
     public func encode<Message: WireMessage>(_ message: Message, seq: Int) throws -> ByteBuffer {
         var body: ByteBuffer
-        if let streamed = try? StreamingJSONEncoder.encode(Outgoing(seq: seq, message: message), headroom: FramePrepender.headroom) {
+        if let writable = message as? any JSONWritableMessage,
+           let written = writable.writtenBody(seq: seq, headroom: FramePrepender.headroom) {
+            body = written
+        } else if let streamed = try? StreamingJSONEncoder.encode(Outgoing(seq: seq, message: message), headroom: FramePrepender.headroom) {
             body = streamed
         } else {
             body = try foundationEncode(message, seq: seq)
