@@ -108,21 +108,14 @@ final class GameClientHandler: ChannelInboundHandler {
             sentAt = nil
         }
         lastView = message.view
-        if message.yourTurn, sentAt == nil, message.view.outcome == nil {
+        if message.yourTurn, sentAt == nil, !message.view.over {
             play(message.view, context: context)
         }
     }
 
     /// Drops a disc into a random column that is not full.
     func play(_ view: LeanView.Board, context: ChannelHandlerContext) {
-        guard let top = view.board.first else { return }
-        // The open columns as bits (column 1 is bit 0): no array per move.
-        var free: UInt8 = 0
-        var column: UInt8 = 0
-        for byte in top.utf8 where column < 8 {
-            if byte == UInt8(ascii: ".") { free |= 1 << column }
-            column += 1
-        }
+        let free = view.openColumns
         guard free != 0 else { return }
         var pick = Int(random.next() % UInt64(free.nonzeroBitCount))
         var rest = free
@@ -153,10 +146,36 @@ struct LeanView: Decodable {
     /// The board, as far as choosing a column and timing a move needs it.
     var view: Board
 
-    /// Rows top first (`.` is empty), moves so far, and the outcome once there is one.
+    /// The open columns (bit 0 for column 1), moves so far, and whether the game is over.
     struct Board: Decodable {
-        var board: [String]
+        /// The columns whose top cell is empty, as bits: no array or string per move.
+        var openColumns: UInt8
         var moves: Int
-        var outcome: String?
+        var over: Bool
+
+        enum CodingKeys: String, CodingKey { case board, moves, outcome }
+
+        init(topRow: UnsafeRawBufferPointer, moves: Int, over: Bool) {
+            openColumns = Self.open(topRow)
+            self.moves = moves
+            self.over = over
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let top = try container.decode([String].self, forKey: .board).first ?? ""
+            openColumns = Array(top.utf8).withUnsafeBytes { Self.open($0) }
+            moves = try container.decode(Int.self, forKey: .moves)
+            over = try container.decodeIfPresent(String.self, forKey: .outcome) != nil
+        }
+
+        /// The bit mask of the `.` cells among the first seven of a row.
+        static func open(_ row: UnsafeRawBufferPointer) -> UInt8 {
+            var free: UInt8 = 0
+            for column in 0..<min(7, row.count) where row[column] == UInt8(ascii: ".") {
+                free |= 1 << column
+            }
+            return free
+        }
     }
 }

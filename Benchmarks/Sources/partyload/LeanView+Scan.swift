@@ -1,3 +1,4 @@
+import Glibc
 import NIOCore
 
 extension LeanView {
@@ -23,10 +24,9 @@ extension LeanView {
                 return nil
             }
             guard let end = bytes[board...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-            let top = String(decoding: bytes[board..<end], as: UTF8.self)
             guard let count = number(at: moves, in: bytes) else { return nil }
-            let outcome = find(Keys.outcome, in: bytes).map { _ in "over" }
-            return LeanView(yourTurn: yourTurn, view: Board(board: [top], moves: count, outcome: outcome))
+            let over = find(Keys.outcome, in: bytes) != nil
+            return LeanView(yourTurn: yourTurn, view: Board(topRow: UnsafeRawBufferPointer(rebasing: bytes[board..<end]), moves: count, over: over))
         }
     }
 
@@ -50,16 +50,20 @@ extension LeanView {
         return index > start ? value : nil
     }
 
-    /// The index just after the first occurrence of `needle` in `bytes`.
+    /// The index just after the first occurrence of `needle` in `bytes` (`memchr` for its first
+    /// byte, `memcmp` for the rest).
     static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = 0
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                return index + needle.count
+        guard let base = bytes.baseAddress, let first = needle.first, bytes.count >= needle.count else { return nil }
+        return needle.withUnsafeBytes { pattern -> Int? in
+            var index = 0
+            let last = bytes.count - pattern.count
+            while index <= last {
+                guard let hit = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+                index = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + index, pattern.baseAddress!, pattern.count) == 0 { return index + pattern.count }
+                index += 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 }

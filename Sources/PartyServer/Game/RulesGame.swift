@@ -14,6 +14,11 @@ final class RulesGame<Rules: GameRules>: TableGame {
     private(set) var schedule: Schedule
     /// The names of the game's seats, for plain-text views.
     var names: [SeatID: String]
+    /// Whether the game's view writes its own JSON (`JSONWritable`): then a seat's view is written
+    /// straight into its message, without looking for an equal view to share (a few hundred
+    /// nanoseconds of writing against comparing whole views); spectators, who all see one view,
+    /// still share its JSON.
+    private let viewWritesItself = Rules.View.self is any JSONWritable.Type
 
     /// Starts a game of `Rules` with `setup`; views carry `number`.
     init(setup: GameSetup<Rules.Configuration>, number: Int) {
@@ -147,7 +152,7 @@ final class RulesGame<Rules: GameRules>: TableGame {
     func send(_ view: Rules.View, to peer: PeerLink, viewer: Viewer, plainText: Bool,
               yourTurn: Bool, deadlineMs: Int64?, encoded: inout EncodedViews<Rules.View>) -> Bool {
         guard plainText else {
-            guard let json = encoded.json(for: view) else {
+            guard !viewWritesItself || viewer.seat == nil, let json = encoded.json(for: view) else {
                 return peer.send(ViewMessage(game: number, view: view, yourTurn: yourTurn, deadlineMs: deadlineMs))
             }
             return peer.send(ViewMessage(game: number, view: json, yourTurn: yourTurn, deadlineMs: deadlineMs))
