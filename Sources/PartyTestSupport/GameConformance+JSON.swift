@@ -27,4 +27,27 @@ extension GameConformance {
         }
         return []
     }
+
+    /// What is wrong with how a `JSONReadable` move reads itself: its `Encodable` JSON (as a client
+    /// sends it, compact or spaced out) must read back as the same move. Empty for a move that is
+    /// not `JSONReadable` (it is always decoded through `Decodable`).
+    public static func readProblems<Move: Codable & Equatable>(_ move: Move) -> [String] {
+        guard let readable = Move.self as? any JSONReadable.Type else { return [] }
+        var problems: [String] = []
+        for pretty in [false, true] {
+            let encoder = JSONEncoder()
+            if pretty { encoder.outputFormatting = [.prettyPrinted] }
+            guard let encoded = try? encoder.encode(move) else { return ["cannot be encoded"] }
+            let text = String(decoding: encoded.prefix(300), as: UTF8.self)
+            let read = encoded.withUnsafeBytes { bytes in
+                JSONInput.read(bytes) { input throws(JSONInput.Mismatch) in try readable.init(json: &input) }
+            }
+            guard let read else {
+                problems.append("does not read its own JSON: \(text)")
+                continue
+            }
+            if read as? Move != move { problems.append("reads its own JSON as another move: \(text)") }
+        }
+        return problems
+    }
 }

@@ -9,7 +9,8 @@ import PartyKit
 /// - the game never stalls: while it runs, someone may act or a deadline is set;
 /// - every view is unchanged when the information hidden from its viewer is re-randomised;
 /// - a view that writes its own JSON (`JSONWritable`) writes what its `Encodable` conformance
-///   writes (`jsonProblems`);
+///   writes (`jsonProblems`), and a move that reads itself (`JSONReadable`) reads its own JSON
+///   as the same move (`readProblems`);
 /// - replaying the same seed and steps gives an equal state (determinism);
 /// - the fallback for clients without a presenter holds for every seat (`checkPlainPlay`): every
 ///   labelled move is allowed by the schedule and accepted by `apply`, labels are short and unique,
@@ -116,6 +117,7 @@ public enum GameConformance {
             } else {
                 guard let seat = present.randomElement(using: &random) else { break }
                 let moves = state.candidateMoves(for: seat)
+                for move in moves { for problem in readProblems(move) { fail("the move \(move) \(problem)") } }
                 guard let move = moves.randomElement(using: &random) else { continue }
                 let before = state
                 let allowed = schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(move))

@@ -109,12 +109,17 @@ public struct MessageCodec: Sendable {
     /// Reads a frame body as `Message`, a type built from standard-library types only (a game's
     /// move: games depend on nothing but the standard library and PartyKit).
     ///
-    /// A body in `JSONTreeParser`'s subset is parsed in one pass and decoded by `JSONTreeDecoder`,
+    /// A move message whose move is `JSONReadable` is read by `JSONInput` when the body is in its
+    /// subset (see `JSONReadableMessage`). Otherwise a body in `JSONTreeParser`'s subset is parsed in one pass and decoded by `JSONTreeDecoder`,
     /// without `JSONDecoder`; anything else, and anything that fails that way, is decoded by
     /// `decode(_:from:)`, so the result and every error are exactly what Foundation gives.
     /// Foundation types with their own JSON forms (`Date`, `Data`, `URL`, `Decimal`) must use
     /// `decode(_:from:)`.
     public func decodeStandard<Message: Decodable>(_: Message.Type, from envelope: Envelope) throws(WireError) -> Message {
+        if let readable = Message.self as? any JSONReadableMessage.Type,
+           let message = envelope.body.withUnsafeBytes({ readable.read(from: $0) }) as? Message {
+            return message
+        }
         let tree = envelope.body.withUnsafeBytes { JSONTreeParser.parse($0) }
         if let tree, let message = try? Message(from: JSONTreeDecoder(tree)) { return message }
         return try decode(Message.self, from: envelope)

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import PartyKit
 @testable import PartyWire
 import Testing
 
@@ -14,6 +15,23 @@ private struct RichMove: Codable, Hashable, Sendable {
     var action: SampleAction
     var cards: [Int8]
     var note: String?
+}
+
+/// A move that reads itself (`JSONReadable`), as Four in a Row's does.
+private struct ReadableMove: Codable, Hashable, Sendable, JSONReadable {
+    var column: Int
+
+    init(column: Int) { self.column = column }
+
+    init(json input: inout JSONInput) throws(JSONInput.Mismatch) {
+        var column: Int?
+        try input.readObject { key, value throws(JSONInput.Mismatch) in
+            guard key.matches("column") else { throw JSONInput.Mismatch() }
+            column = try value.readInt()
+        }
+        guard let column else { throw JSONInput.Mismatch() }
+        self.column = column
+    }
 }
 
 /// `decodeStandard`'s answer and `decode`'s (Foundation's) for one body, side by side.
@@ -72,6 +90,8 @@ struct StandardDecodingTests {
         #expect(same(sample.fast, sample.reference), "\(body): \(sample.fast) vs \(sample.reference)")
         let rich = try #require(bothWays(body, as: RichMove.self))
         #expect(same(rich.fast, rich.reference), "\(body): \(rich.fast) vs \(rich.reference)")
+        let readable = try #require(bothWays(body, as: ReadableMove.self))
+        #expect(same(readable.fast, readable.reference), "\(body): \(readable.fast) vs \(readable.reference)")
         let any = try #require(bothWays(body, as: JSONValue.self))
         #expect(same(any.fast, any.reference), "\(body): \(any.fast) vs \(any.reference)")
     }
@@ -87,6 +107,20 @@ struct StandardDecodingTests {
             #expect(parsed(body) == nil, "\(body)")
         }
         #expect(parsed(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)) != nil)
+    }
+
+    @Test("a JSONReadable move is read by JSONInput when the body is in its subset, and by Decodable otherwise")
+    func readableMoves() {
+        func read(_ text: String) -> MoveMessage<ReadableMove>? {
+            Array(text.utf8).withUnsafeBytes { MoveMessage<ReadableMove>.read(from: $0) }
+        }
+        #expect(read(#"{"type":"move","seq":4,"move":{"column":4}}"#)?.move == ReadableMove(column: 4))
+        #expect(read(#"{"type":"move","seq":4,"move":{"column":4},"seat":null}"#)?.seat == nil)
+        #expect(read(#"{"type":"move","seq":4,"move":{"column":4},"seat":1}"#)?.seat == 1)
+        for text in [#"{"type":"move","seq":4,"move":{"column":4},"extra":1}"#, #"{"type":"move","seq":4,"move":{"column":4.0}}"#,
+                     #"{"type":"move","seq":4}"#, #"{"type":"move","seq":4,"move":{"column":4,"column":5}}"#] {
+            #expect(read(text) == nil, "\(text)")
+        }
     }
 
     @Test("an invalid UTF-8 string is left to Foundation")
