@@ -131,15 +131,19 @@ final class ConnectionOutbox: Sendable {
         channel.write(frame, promise: promise)
     }
 
-    /// Flushes once the loop has handled what it is reading now, whatever was sent meanwhile.
+    /// Flushes once the loop has handled what it is reading now, whatever was sent meanwhile: one
+    /// task for all the connections of the loop that wrote (`LoopFlushes`).
     private func scheduleFlush() {
-        channel.eventLoop.execute {
-            self.state.withLock { state in
-                state.flushDue = false
-                state.unflushed = 0
-            }
-            self.channel.flush()
+        LoopFlushes.flush(self, on: channel.eventLoop)
+    }
+
+    /// The flush `scheduleFlush` asked for (on the loop).
+    func flushNow() {
+        state.withLock { state in
+            state.flushDue = false
+            state.unflushed = 0
         }
+        channel.flush()
     }
 
     /// Whether the client was cut off because too many messages were unwritten.

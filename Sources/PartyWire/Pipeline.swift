@@ -11,7 +11,7 @@ public enum WirePipeline {
         peerTimeout: TimeAmount = .milliseconds(WireProtocol.peerTimeoutMilliseconds)
     ) throws {
         try channel.pipeline.syncOperations.addHandlers([
-            ByteToMessageHandler(FrameDecoder(limit: maxFrameLength)),
+            FrameDecoder(limit: maxFrameLength),
             FramePrepender(),
             ConnectionWatchdog(handshakeTimeout: handshakeTimeout, peerTimeout: peerTimeout),
         ])

@@ -8,7 +8,7 @@ import Testing
 struct FrameDecoderTests {
     /// A channel that decodes frames of at most `limit` bytes.
     static func decoder(limit: Int = 16) -> EmbeddedChannel {
-        EmbeddedChannel(handlers: [ByteToMessageHandler(FrameDecoder(limit: limit))])
+        EmbeddedChannel(handlers: [FrameDecoder(limit: limit)])
     }
 
     /// Every frame body the channel has decoded so far.
@@ -146,7 +146,7 @@ struct FrameDecoderTests {
     @Test("the default limit is 64 KiB")
     func defaultLimit() throws {
         #expect(WireProtocol.maxFrameLength == 65_536)
-        let channel = EmbeddedChannel(handlers: [ByteToMessageHandler(FrameDecoder())])
+        let channel = EmbeddedChannel(handlers: [FrameDecoder()])
         try channel.writeInbound(frame([UInt8](repeating: 0x20, count: 65_536)))
         #expect(try channel.readInbound(as: ByteBuffer.self)?.readableBytes == 65_536)
         var prefix = ByteBuffer()

@@ -34,10 +34,10 @@ struct FuzzRegressionTests {
         var testDescription: String { name }
     }
 
-    /// The frames and the error a `ByteToMessageHandler(FrameDecoder())` makes of `bytes`, fed in
+    /// The frames and the error a `FrameDecoder()` makes of `bytes`, fed in
     /// reads of the given sizes (cycled); an empty `sizes` feeds everything in one read.
     static func decode(_ bytes: [UInt8], sizes: [Int]) -> (frames: [[UInt8]], error: WireError?) {
-        let channel = EmbeddedChannel(handler: ByteToMessageHandler(FrameDecoder()))
+        let channel = EmbeddedChannel(handler: FrameDecoder())
         var frames: [[UInt8]] = []
         func drain() {
             while let frame = try? channel.readInbound(as: ByteBuffer.self) { frames.append(Array(frame.readableBytesView)) }

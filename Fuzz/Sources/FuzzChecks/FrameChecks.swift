@@ -35,9 +35,9 @@ public enum FrameChecks {
         }
     }
 
-    /// The frames and the error a `ByteToMessageHandler(FrameDecoder(limit:))` makes of `stream`.
+    /// The frames and the error a `FrameDecoder(limit:)` makes of `stream`.
     public static func decode(_ stream: [UInt8], limit: Int, chunked: Bool) -> Outcome {
-        let channel = EmbeddedChannel(handler: ByteToMessageHandler(FrameDecoder(limit: limit)))
+        let channel = EmbeddedChannel(handler: FrameDecoder(limit: limit))
         var outcome = Outcome(frames: [], error: nil)
         var offset = 0
         var turn = 0
