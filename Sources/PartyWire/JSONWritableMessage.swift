@@ -2,7 +2,8 @@ import NIOCore
 import PartyKit
 
 /// A message whose body may be written by `JSONOutput` rather than through `Encodable`: a view
-/// message whose view is `JSONWritable` (the message the host sends most, one per seat per move).
+/// message whose view is `JSONWritable` (the message the host sends most, one per seat per move),
+/// and the lobby and game-over messages around every game.
 protocol JSONWritableMessage {
     /// Writes the whole body, `type` and `seq` included, members in the order `Encodable` writes
     /// them; false, having written nothing, when the message cannot be written this way.
@@ -26,15 +27,12 @@ extension JSONWritableMessage {
 extension ViewMessage: JSONWritableMessage {
     func writeBody(seq: Int, to output: inout JSONOutput) -> Bool {
         guard let view = view as? any JSONWritable else { return false }
-        output.beginObject()
-        output.key("type")
-        output.string("view")
-        output.field("seq", seq)
+        output.beginMessage(Self.type, seq: seq)
         output.field("game", game)
         output.key("view")
         output.value(view)
         output.field("yourTurn", yourTurn)
-        output.field("deadlineMs", deadlineMs.map { Int($0) })
+        output.field("deadlineMs", deadlineMs)
         output.endObject()
         return true
     }

@@ -61,4 +61,35 @@ struct JSONWritableMessageTests {
         let coded = try codec.encode(ViewMessage(game: 1, view: Plain(view), yourTurn: true, deadlineMs: nil), seq: 2)
         #expect(shared == coded)
     }
+
+    static let lobbies = [
+        Lobby(state: "playing", players: [
+            PlayerInfo(seat: 0, name: "Ann \"A\"", ready: true, host: true, bot: false),
+            PlayerInfo(seat: 1, name: "Bo\\b\n", ready: false, host: false, bot: true, rematch: true, connected: false, graceMs: 29_000, watching: true),
+        ], you: 1, spectators: 2, canStart: false, gamesPlayed: 3, message: "Waiting for Bo…"),
+        Lobby(state: "lobby", players: [], you: nil, canStart: true, gamesPlayed: 0, message: ""),
+        Lobby(state: "over", players: [PlayerInfo(seat: 4, name: "é😀", ready: false, host: false, bot: false, watching: false)],
+              you: 0, spectators: 0, canStart: true, gamesPlayed: 12, message: "Rematch?"),
+    ]
+
+    @Test("lobby messages have the Encodable path's bytes", arguments: lobbies)
+    func lobby(message: Lobby) throws {
+        let written = try MessageCodec().encode(message, seq: 7)
+        let coded = try StreamingJSONEncoder.encode(Outgoing(seq: 7, message: message), headroom: FramePrepender.headroom)
+        #expect(written.readableBytesView.elementsEqual(coded.readableBytesView))
+    }
+
+    static let results = [
+        GameOver(game: 2, winners: [1], reason: "won", summary: "Bo wins with four in a row",
+                 standings: [StandingInfo(seat: 1, place: 1, score: nil), StandingInfo(seat: 0, place: 2, score: -3)]),
+        GameOver(game: 1, winners: [], reason: "playersLeft", summary: "Everyone left \"early\"", standings: nil),
+        GameOver(game: 9, winners: [0, 2], reason: "draw", summary: "", standings: []),
+    ]
+
+    @Test("game-over messages have the Encodable path's bytes", arguments: results)
+    func gameOver(message: GameOver) throws {
+        let written = try MessageCodec().encode(message, seq: 70)
+        let coded = try StreamingJSONEncoder.encode(Outgoing(seq: 70, message: message), headroom: FramePrepender.headroom)
+        #expect(written.readableBytesView.elementsEqual(coded.readableBytesView))
+    }
 }
