@@ -31,7 +31,8 @@ public struct JSONInput {
     // MARK: Values
 
     /// Reads an object, handing each member's key and the input positioned at its value to
-    /// `member`, which must read that value whole. A key repeated in the object is a mismatch.
+    /// `member`, which must read that value whole. A key repeated in the object is a mismatch, and
+    /// so is an object of more than `maximumMembers` members (the keys are checked on the stack).
     public mutating func readObject(_ member: (JSONKey, inout JSONInput) throws(Mismatch) -> Void) throws(Mismatch) {
         try expect(UInt8(ascii: "{"))
         skipWhitespace()
@@ -39,23 +40,35 @@ public struct JSONInput {
             index += 1
             return
         }
-        var seen: [Range<Int>] = []
-        while true {
-            skipWhitespace()
-            let key = try stringRange()
-            for earlier in seen where bytes[earlier].elementsEqual(bytes[key]) { throw Mismatch() }
-            seen.append(key)
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"))
-            skipWhitespace()
-            try member(JSONKey(UnsafeRawBufferPointer(rebasing: bytes[key])), &self)
-            skipWhitespace()
-            guard let next = peek() else { throw Mismatch() }
-            index += 1
-            if next == UInt8(ascii: "}") { return }
-            guard next == UInt8(ascii: ",") else { throw Mismatch() }
+        let outcome: Mismatch? = withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Self.maximumMembers) { (seen: UnsafeMutableBufferPointer<Range<Int>>) -> Mismatch? in
+            var count = 0
+            do throws(Mismatch) {
+                while true {
+                    skipWhitespace()
+                    let key = try stringRange()
+                    guard count < Self.maximumMembers else { throw Mismatch() }
+                    for earlier in seen[..<count] where bytes[earlier].elementsEqual(bytes[key]) { throw Mismatch() }
+                    seen[count] = key
+                    count += 1
+                    skipWhitespace()
+                    try expect(UInt8(ascii: ":"))
+                    skipWhitespace()
+                    try member(JSONKey(UnsafeRawBufferPointer(rebasing: bytes[key])), &self)
+                    skipWhitespace()
+                    guard let next = peek() else { throw Mismatch() }
+                    index += 1
+                    if next == UInt8(ascii: "}") { return nil }
+                    guard next == UInt8(ascii: ",") else { throw Mismatch() }
+                }
+            } catch {
+                return error
+            }
         }
+        if let outcome { throw outcome }
     }
+
+    /// The most members `readObject` reads in one object.
+    public static let maximumMembers = 16
 
     /// Reads an integer written as one (`-?(0|[1-9][0-9]*)`) that fits an `Int`.
     public mutating func readInt() throws(Mismatch) -> Int {

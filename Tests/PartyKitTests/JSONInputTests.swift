@@ -60,6 +60,9 @@ struct JSONInputTests {
                      #"{n:1}"#, #"{"n":1"#, #"["n"]"#, #"{"b":tru}"#, #"{"z":nul}"#] {
             #expect(pairs(text) == nil, "\(text)")
         }
+        func members(_ count: Int) -> String { "{" + (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}" }
+        #expect(pairs(members(JSONInput.maximumMembers))?.count == JSONInput.maximumMembers)
+        #expect(pairs(members(JSONInput.maximumMembers + 1)) == nil)
     }
 
     @Test("keys match only their exact bytes")
