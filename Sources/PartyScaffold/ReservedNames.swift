@@ -40,7 +40,8 @@ enum ReservedNames {
     static let partyKitTypes: Set<String> = [
         "BotLevel", "BotPlan", "Canvas", "Cell", "DisplayWidth", "GameBot", "GameConfiguration", "GameDescriptor", "GameInstant",
         "GameOutcome", "GamePresenter", "GameRejection", "GameRules", "GameSetting", "GameSettingError",
-        "GameSetup", "InputError", "Key", "LabelledMove", "NoConfiguration", "PartyGame", "PresenterAction",
+        "GameSetup", "InputError", "JSONInput", "JSONKey", "JSONOutput", "JSONReadable", "JSONWritable", "Key",
+        "LabelledMove", "NoConfiguration", "PartyGame", "PresenterAction",
         "PlainText", "PresenterContext", "Schedule", "Seat", "SeatID", "SeededRandom", "Standing", "TerminalColor", "TextStyle", "Turn",
         "Viewer",
     ]
