@@ -16,8 +16,8 @@ import re
 import sys
 
 USER = [
-    (r"JSONDecoder|JSONScanner|JSONMap|JSONTreeParser|JSONTreeDecoder|Move.*Decoder|MoveVSe", "decoding the move"),
-    (r"StreamingJSONEncoder|JSONWriterState|EncodedJSON|MessageCodecV6encode|View.*encode", "encoding messages"),
+    (r"JSONDecoder|JSONScanner|JSONMap|JSONTreeParser|JSONTreeDecoder|Move.*Decoder|MoveVSe|JSONInput|JSONReadable|decodeStandard", "decoding the move"),
+    (r"StreamingJSONEncoder|JSONWriterState|EncodedJSON|MessageCodecV6encode|View.*encode|JSONOutput|JSONWritable|writeJSON|writeBody|writtenBody", "encoding messages"),
     (r"EnvelopeScanner|MessageCodecV8envelope", "envelope scan"),
     (r"ConnectionOutbox", "outbox (write, promise, flush task)"),
     (r"RulesGame|10FourInARow", "rules and views"),

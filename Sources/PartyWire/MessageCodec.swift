@@ -51,18 +51,16 @@ public struct MessageCodec: Sendable {
     /// Plain, well-formed bodies (everything a well-behaved peer sends) are read by one pass of
     /// `EnvelopeScanner`; anything else goes through Foundation, which decides the exact error.
     public func envelope(of body: ByteBuffer) throws(WireError) -> Envelope {
-        // One copy of the contiguous bytes (not element by element through the view).
-        let data = body.withUnsafeReadableBytes { Data($0) }
-        let scanned: (type: String?, seq: Int?)? = data.withUnsafeBytes { raw in
+        let scanned: (type: String?, seq: Int?)? = body.withUnsafeReadableBytes { raw in
             EnvelopeScanner.scan(raw).map { fields in
                 (fields.type.map { String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0]), as: UTF8.self) }, fields.seq)
             }
         }
         if let scanned {
             guard let type = scanned.type, let seq = scanned.seq else { throw .missingEnvelope }
-            return try Self.envelope(type: type, seq: seq, body: data)
+            return try Self.envelope(type: type, seq: seq, body: body)
         }
-        return try foundationEnvelope(of: data)
+        return try foundationEnvelope(of: Data(body.readableBytesView))
     }
 
     /// The envelope as Foundation reads it: a full parse for validity, then the two fields.
@@ -79,10 +77,10 @@ public struct MessageCodec: Sendable {
         guard let fields = try? JSONDecoder().decode(EnvelopeFields.self, from: data) else {
             throw .missingEnvelope
         }
-        return try Self.envelope(type: fields.type, seq: fields.seq, body: data)
+        return try Self.envelope(type: fields.type, seq: fields.seq, body: ByteBuffer(bytes: data))
     }
 
-    static func envelope(type name: String, seq: Int, body: Data) throws(WireError) -> Envelope {
+    static func envelope(type name: String, seq: Int, body: ByteBuffer) throws(WireError) -> Envelope {
         guard let type = MessageType(rawValue: name) else {
             // Echo the type back only when it is a plain word: never hand a terminal escapes.
             let plain = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
@@ -93,11 +91,12 @@ public struct MessageCodec: Sendable {
 
     /// Reads a frame body as `Message`.
     public func decode<Message: Decodable>(_: Message.Type, from envelope: Envelope) throws(WireError) -> Message {
+        let data = Data(envelope.body.readableBytesView)
         do {
-            return try JSONDecoder().decode(Message.self, from: envelope.body)
+            return try JSONDecoder().decode(Message.self, from: data)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
-               let located = Self.locate(Message.self, in: envelope.body) {
+               let located = Self.locate(Message.self, in: data) {
                 throw .invalidFields(type: envelope.type.rawValue, detail: Self.describe(located))
             }
             throw .invalidFields(type: envelope.type.rawValue, detail: Self.describe(error))
@@ -117,10 +116,10 @@ public struct MessageCodec: Sendable {
     /// `decode(_:from:)`.
     public func decodeStandard<Message: Decodable>(_: Message.Type, from envelope: Envelope) throws(WireError) -> Message {
         if let readable = Message.self as? any JSONReadableMessage.Type,
-           let message = envelope.body.withUnsafeBytes({ readable.read(from: $0) }) as? Message {
+           let message = envelope.body.withUnsafeReadableBytes({ readable.read(from: $0) }) as? Message {
             return message
         }
-        let tree = envelope.body.withUnsafeBytes { JSONTreeParser.parse($0) }
+        let tree = envelope.body.withUnsafeReadableBytes { JSONTreeParser.parse($0) }
         if let tree, let message = try? Message(from: JSONTreeDecoder(tree)) { return message }
         return try decode(Message.self, from: envelope)
     }
@@ -167,8 +166,8 @@ public struct Envelope: Sendable {
     public var type: MessageType
     /// The sender's sequence number.
     public var seq: Int
-    /// The whole JSON body.
-    public var body: Data
+    /// The whole JSON body: the received frame itself, not a copy of it.
+    public var body: ByteBuffer
 }
 
 /// The two fields every message has.

@@ -89,7 +89,7 @@ final class GameClientHandler: ChannelInboundHandler {
             sentAt = nil
             lastView = nil
         case .reject, .error, .ended:
-            stats.refused("\(envelope.type.rawValue): \(String(decoding: envelope.body.prefix(200), as: UTF8.self))")
+            stats.refused("\(envelope.type.rawValue): \(String(decoding: envelope.body.readableBytesView.prefix(200), as: UTF8.self))")
         default:
             break
         }
