@@ -65,22 +65,7 @@ public struct JSONOutput: Sendable {
     /// Writes an integer.
     public mutating func int(_ number: Int) {
         separate()
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        // The magnitude, unlike `-number`, also holds the most negative value.
-        var value = number.magnitude
-        if value < 10 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-        } else {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                var index = 20
-                repeat {
-                    index -= 1
-                    digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-                    value /= 10
-                } while value > 0
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
-            }
-        }
+        Self.appendDecimal(UInt64(number.magnitude), negative: number < 0, to: &bytes)
         needsComma = true
     }
 
@@ -97,29 +82,14 @@ public struct JSONOutput: Sendable {
     /// Writes a string: quotes, backslashes and control characters escaped as `JSONEncoder` does.
     public mutating func string(_ text: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 { escape(byte) }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        Self.appendString(text, to: &bytes)
         needsComma = true
     }
 
     /// Writes a string given as its UTF-8 bytes (which must be valid UTF-8), escaped as `string`.
     public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            for byte in utf8 { escape(byte) }
-        } else {
-            bytes.append(contentsOf: utf8)
-        }
-        bytes.append(UInt8(ascii: "\""))
+        Self.appendString(utf8: utf8, to: &bytes)
         needsComma = true
     }
 
@@ -204,11 +174,50 @@ public struct JSONOutput: Sendable {
         needsComma = true
     }
 
-    private mutating func literal(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    // MARK: Shared with the wire's `Encodable` writer
+
+    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped as
+    /// `JSONEncoder` escapes them (slashes and everything else as they are).
+    public static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendString(utf8: $0, to: &bytes) }
     }
 
-    private mutating func escape(_ byte: UInt8) {
+    /// Appends UTF-8 bytes as a JSON string, escaped as `appendString(_:to:)` escapes.
+    public static func appendString(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            for byte in utf8 { escape(byte, to: &bytes) }
+        } else {
+            bytes.append(contentsOf: utf8)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends an integer's decimal digits, given as its magnitude and sign (so the most negative
+    /// value of any width is written too).
+    public static func appendDecimal(_ magnitude: UInt64, negative: Bool, to bytes: inout [UInt8]) {
+        if negative { bytes.append(UInt8(ascii: "-")) }
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        var value = magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var index = 20
+            repeat {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            } while value > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+        }
+    }
+
+    private static func escape(_ byte: UInt8, to bytes: inout [UInt8]) {
+        func literal(_ text: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
         switch byte {
         case UInt8(ascii: "\""): literal("\\\"")
         case UInt8(ascii: "\\"): literal("\\\\")

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import PartyKit
 
 /// Encodes a value as JSON by writing it straight into a `ByteBuffer`, with no tree in between.
 ///
@@ -127,24 +128,9 @@ final class JSONWriterState {
 
     /// Writes an integer's decimal digits.
     func writeDecimal<Number: FixedWidthInteger>(_ number: Number) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        // The magnitude, unlike `-number`, also holds the most negative value.
-        writeDigits(of: number.magnitude)
-    }
-
-    private func writeDigits<Magnitude: UnsignedInteger & FixedWidthInteger>(of magnitude: Magnitude) {
         // 20 digits hold any UInt64; wider types go through String.
-        guard Magnitude.bitWidth <= 64 else { return bytes.append(contentsOf: String(magnitude).utf8) }
-        var value = UInt64(magnitude)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var index = 20
-            repeat {
-                index -= 1
-                digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-                value /= 10
-            } while value > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
-        }
+        guard Number.Magnitude.bitWidth <= 64 else { return bytes.append(contentsOf: String(number).utf8) }
+        JSONOutput.appendDecimal(UInt64(number.magnitude), negative: number < 0, to: &bytes)
     }
 
     func writeFloatingPoint<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ number: Number) throws {
@@ -156,32 +142,7 @@ final class JSONWriterState {
 
     /// Writes a JSON string: quotes, backslashes and control characters escaped as JSONEncoder does.
     func writeString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): writeLiteral("\\\"")
-                case UInt8(ascii: "\\"): writeLiteral("\\\\")
-                case 0x0A: writeLiteral("\\n")
-                case 0x0D: writeLiteral("\\r")
-                case 0x09: writeLiteral("\\t")
-                case 0x08: writeLiteral("\\b")
-                case 0x0C: writeLiteral("\\f")
-                case 0x00..<0x20:
-                    let digits: StaticString = "0123456789abcdef"
-                    writeLiteral("\\u00")
-                    bytes.append(digits.utf8Start[Int(byte >> 4)])
-                    bytes.append(digits.utf8Start[Int(byte & 0x0F)])
-                default: bytes.append(byte)
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONOutput.appendString(text, to: &bytes)
     }
 }
 
