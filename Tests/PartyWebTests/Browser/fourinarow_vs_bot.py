@@ -35,7 +35,9 @@ def scenario(partyhost, shots):
                       or (page.visible("#game-over") and "Game over" in page.visible("#game-over")[0].text))
         page.shoot(shots, "over-fourinarow")
         summary = page.visible("#game-over")[0].text
-        if moves < 4:
+        # The bot sits first and moves first, so it can win on its fourth disc, after three of
+        # mine (it stacks a column while I stack mine): three is the fewest a whole game takes.
+        if moves < 3:
             raise Failure(f"the game ended after only {moves} moves of mine: {summary}")
         views = [m for m in page.received() if m.get("type") == "view"]
         if not views or "board" not in views[-1]["view"]:
