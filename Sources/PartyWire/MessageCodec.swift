@@ -11,10 +11,10 @@ public struct MessageCodec: Sendable {
 
     /// The JSON body of `message` with its `type` and `seq`.
     ///
-    /// A view message whose view is `JSONWritable` is written by `JSONOutput` (see
-    /// `JSONWritableMessage`); any other is written straight into the buffer by
-    /// `StreamingJSONEncoder`; a message it does not handle
-    /// (see there) is encoded by `JSONEncoder`, with the same JSON as a result. The buffer keeps
+    /// A message that writes itself (`JSONWritableMessage`: a view whose view is `JSONWritable`, a
+    /// lobby, a result) is written by `JSONOutput`; any other straight into the buffer by
+    /// `StreamingJSONEncoder`; one that encoder does not handle (see there) is encoded by
+    /// `JSONEncoder`, with the same JSON as a result. The buffer keeps
     /// room for the frame's length before its readable bytes, which `FramePrepender` fills.
     ///
     /// The headroom already holds the body's length, big-endian: while the buffer has one owner
@@ -109,8 +109,8 @@ public struct MessageCodec: Sendable {
     /// move: games depend on nothing but the standard library and PartyKit).
     ///
     /// A move message whose move is `JSONReadable` is read by `JSONInput` when the body is in its
-    /// subset (see `JSONReadableMessage`). Otherwise a body in `JSONTreeParser`'s subset is parsed in one pass and decoded by `JSONTreeDecoder`,
-    /// without `JSONDecoder`; anything else, and anything that fails that way, is decoded by
+    /// subset (see `JSONReadableMessage`). Otherwise a body in `JSONTreeParser`'s subset is parsed
+    /// in one pass and decoded by `JSONTreeDecoder`, without `JSONDecoder`; anything else, and anything that fails that way, is decoded by
     /// `decode(_:from:)`, so the result and every error are exactly what Foundation gives.
     /// Foundation types with their own JSON forms (`Date`, `Data`, `URL`, `Decimal`) must use
     /// `decode(_:from:)`.
