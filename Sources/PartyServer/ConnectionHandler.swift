@@ -6,6 +6,12 @@ import PartyWire
 /// Reads one connection's frames on its event loop: the handshake first, then every message
 /// straight into the session, which runs on the same loop (no task, no thread hop per message).
 /// Bad input gets an `error` message; only what makes the stream unreadable closes the connection.
+///
+/// It is the connection's one protocol handler: on a framed connection it splits the byte stream
+/// into frames itself (`FrameSplitter`) and it watches the handshake and silence time limits itself
+/// (`PeerDeadlines`), rather than a decoder and a watchdog in front of it, since every handler a
+/// read passes costs a hop per read, per read-complete and per `read` (docs/PERFORMANCE.md). On a
+/// WebSocket each read is already one message body.
 final class ConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
@@ -36,6 +42,14 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// How many more frames this connection may have handled before the loop serves the others.
     var budget = messagesPerTurn
     var readingPaused = false
+    /// The framed protocol's framing; nil on a WebSocket (each read is one message body).
+    var framing: FrameSplitter?
+    /// The handshake and silence time limits.
+    var deadlines: PeerDeadlines
+    /// The one timer set for the nearest deadline.
+    var watch: Scheduled<Void>?
+    /// Whether a time limit ran out (reported once).
+    var timedOut = false
 
     /// Whether frames are handled now (not before a hello's answer, not after the end).
     var handling: Bool { state == .handshake || state == .welcomed }
@@ -45,18 +59,35 @@ final class ConnectionHandler: ChannelInboundHandler {
     static var messagesPerTurn: Int { 256 }
 
     /// A handler for `peer`'s connection to `session`; `overCapacity` rejects it at once, and
-    /// `onClose` runs when the connection has closed.
+    /// `onClose` runs when the connection has closed. With `framing` it reads a framed byte
+    /// stream; without, each read is one message body (a WebSocket's).
     init(session: Session, peer: PeerLink, logger: Logger, rate: RateLimiter, overCapacity: Bool,
-         onClose: @escaping @Sendable () -> Void) {
+         framing: FrameSplitter?, deadlines: PeerDeadlines, onClose: @escaping @Sendable () -> Void) {
         self.session = session
         self.peer = peer
         self.logger = logger
         self.rate = rate
         self.overCapacity = overCapacity
+        self.framing = framing
+        self.deadlines = deadlines
         self.onClose = onClose
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        // The outbox writes from here, toward the head: whole frames straight to the socket on a
+        // framed connection, bodies through the WebSocket's handlers on a WebSocket.
+        peer.outbox.attach(context)
+        if context.channel.isActive { startWatch(context: context) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        stopWatch()
+        // The outbox held this context, which holds this handler, which holds the outbox.
+        peer.outbox.detach()
+    }
+
     func channelActive(context: ChannelHandlerContext) {
+        startWatch(context: context)
         if overCapacity {
             peer.send(Reject(reason: "tooManyConnections", message: "The host has too many connections; try again later."))
             finish()
@@ -66,8 +97,24 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard state != .done else { return }
-        held.append(unwrapInboundIn(data))
+        deadlines.heard(at: context.eventLoop.now)
+        let read = unwrapInboundIn(data)
+        guard framing != nil else {
+            held.append(read)
+            return drain(context: context)
+        }
+        var failure: WireError?
+        do {
+            try framing?.split(read) { frame in
+                held.append(frame)
+                return true
+            }
+        } catch {
+            failure = error
+        }
         drain(context: context)
+        // An oversized frame: the frames before it were handled; the stream cannot be read on.
+        if let failure { errorCaught(context: context, error: failure) }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -148,6 +195,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        stopWatch()
+        framing?.reset()
         if state != .done { depart(peer.stuck ? .stuck : .connectionClosed) }
         onClose()
         context.fireChannelInactive()
@@ -219,12 +268,47 @@ final class ConnectionHandler: ChannelInboundHandler {
         switch session.assumeIsolated({ $0.admit(hello, peer: peer) }) {
         case .welcomed:
             state = .welcomed
-            // From the head of the pipeline: the watchdog sits before this handler.
-            context.channel.pipeline.fireUserInboundEventTriggered(WatchdogEvent.handshakeCompleted)
+            // Only silence counts from now on.
+            deadlines.handshakeCompleted()
         case .rejected(let reject):
             peer.send(reject)
             finish()
         }
+    }
+
+    // MARK: Time limits
+
+    /// Starts the clock of the handshake and silence limits (once).
+    func startWatch(context: ChannelHandlerContext) {
+        guard watch == nil, !timedOut else { return }
+        deadlines.start(at: context.eventLoop.now)
+        armWatch(context: context)
+    }
+
+    /// One timer per connection, set for its nearest deadline (not a repeating check): when it
+    /// fires early because something arrived meanwhile, it sets itself for the new deadline.
+    func armWatch(context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        watch = context.eventLoop.scheduleTask(deadline: deadlines.deadline) {
+            let (handler, context) = bound.value
+            handler.watch = nil
+            handler.inspectWatch(context: context)
+        }
+    }
+
+    func inspectWatch(context: ChannelHandlerContext) {
+        guard !timedOut, context.channel.isActive else { return }
+        if let timeout = deadlines.expired(at: context.eventLoop.now) {
+            timedOut = true
+            errorCaught(context: context, error: timeout)
+        } else {
+            armWatch(context: context)
+        }
+    }
+
+    func stopWatch() {
+        watch?.cancel()
+        watch = nil
     }
 
     /// The session forgets the peer, which then closes once its last messages are out.

@@ -55,6 +55,13 @@ final class ConnectionOutbox: Sendable {
     }
 
     private let channel: any Channel
+    /// Whether each message goes out as a whole frame, length included (the framed protocol, whose
+    /// pipeline has no length prepender: this outbox is its only writer), or as its body alone
+    /// (a WebSocket's handlers make the frame).
+    private let wholeFrames: Bool
+    /// The session handler's context, once it is in the pipeline: writes start there, toward the
+    /// head, rather than at the pipeline's tail (a hop per handler, per write and per flush).
+    private let writer: NIOLoopBoundBox<ChannelHandlerContext?>
     private let limit: Int
     /// How many messages written on the loop may wait for one flush.
     private let flushEvery: Int
@@ -62,9 +69,12 @@ final class ConnectionOutbox: Sendable {
     private let state = Mutex(State())
 
     /// An outbox for `channel` that cuts a client off after `limit` unwritten messages and, once
-    /// closing, gives it `linger` to take what is still unwritten.
-    init(channel: any Channel, limit: Int, linger: TimeAmount = .seconds(5)) {
+    /// closing, gives it `linger` to take what is still unwritten. With `wholeFrames` each message
+    /// is written with its length before it (the framed protocol); without, its body alone.
+    init(channel: any Channel, limit: Int, linger: TimeAmount = .seconds(5), wholeFrames: Bool) {
         self.channel = channel
+        self.wholeFrames = wholeFrames
+        writer = .makeEmptyBox(valueType: ChannelHandlerContext.self, eventLoop: channel.eventLoop)
         self.limit = limit
         flushEvery = max(1, min(16, limit / 2))
         self.lingerLimit = linger
@@ -109,7 +119,7 @@ final class ConnectionOutbox: Sendable {
             return refusal.outcome
         case .success((let frame, .now)):
             write(frame)
-            channel.flush()
+            flush()
         case .success((let frame, .later(let flush))):
             write(frame)
             if flush { scheduleFlush() }
@@ -117,7 +127,7 @@ final class ConnectionOutbox: Sendable {
             channel.eventLoop.execute {
                 self.state.withLock { $0.queuedWrites -= 1 }
                 self.write(frame)
-                self.channel.flush()
+                self.flush()
             }
         }
         return .queued
@@ -128,7 +138,32 @@ final class ConnectionOutbox: Sendable {
         let promise = channel.eventLoop.makePromise(of: Void.self)
         state.withLock { $0.lastWrite = promise.futureResult }
         promise.futureResult.whenComplete { _ in self.state.withLock { $0.unwritten -= 1 } }
-        channel.write(frame, promise: promise)
+        let bytes = wholeFrames ? FramePrepender.frame(of: frame) : frame
+        if let context = writer.value {
+            context.write(NIOAny(bytes), promise: promise)
+        } else {
+            channel.write(bytes, promise: promise)
+        }
+    }
+
+    /// Flushes what was written (on the event loop).
+    private func flush() {
+        if let context = writer.value {
+            context.flush()
+        } else {
+            channel.flush()
+        }
+    }
+
+    /// Writes from now on start at `context` (the session handler's, on the event loop), toward
+    /// the head.
+    func attach(_ context: ChannelHandlerContext) {
+        writer.value = context
+    }
+
+    /// Writes go through the channel again (on the event loop; the handler is leaving the pipeline).
+    func detach() {
+        writer.value = nil
     }
 
     /// Flushes once the loop has handled what it is reading now, whatever was sent meanwhile: one
@@ -143,7 +178,7 @@ final class ConnectionOutbox: Sendable {
             state.flushDue = false
             state.unflushed = 0
         }
-        channel.flush()
+        flush()
     }
 
     /// Whether the client was cut off because too many messages were unwritten.

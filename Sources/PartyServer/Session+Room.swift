@@ -61,7 +61,7 @@ extension Session {
 
     func vote(_ envelope: Envelope, from index: Int) {
         let player = players[index]
-        guard let vote = decode(Vote.self, envelope, for: player) else { return }
+        guard let vote = decode(Vote.self, envelope, for: player.peer) else { return }
         do {
             try room?.vote(player.member, for: vote.game.lowercased(), at: now())
         } catch {

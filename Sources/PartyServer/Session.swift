@@ -134,15 +134,16 @@ actor Session {
             return receive(envelope, fromSpectator: spectator)
         }
         guard let index = players.firstIndex(where: { $0.peer.id == peerID }) else { return }
-        let player = players[index]
+        // The peer alone, not the whole `TablePlayer` (a copy of it would retain all it holds).
+        let peer = players[index].peer
         switch envelope.type {
         case .heartbeat:
             return
         case .hello:
-            player.peer.send(ErrorMessage(reason: "alreadyWelcomed", message: "You are already seated; hello is sent once.",
+            peer.send(ErrorMessage(reason: "alreadyWelcomed", message: "You are already seated; hello is sent once.",
                                           inReplyTo: envelope.seq))
         case .ready:
-            guard let ready = decode(Ready.self, envelope, for: player) else { return }
+            guard let ready = decode(Ready.self, envelope, for: peer) else { return }
             // A room starts its games by vote: ready is accepted and changes nothing.
             if !isRoom { setReady(ready.ready, at: index) }
         case .start:
@@ -157,7 +158,7 @@ actor Session {
             typedMove(envelope, from: index)
         case .rematch:
             if isRoom {
-                player.peer.send(ErrorMessage(reason: "noRematch",
+                peer.send(ErrorMessage(reason: "noRematch",
                                               message: "In a party room, vote for the next game (the same one again if you like).",
                                               inReplyTo: envelope.seq))
             } else {
@@ -169,21 +170,21 @@ actor Session {
             if isRoom {
                 vote(envelope, from: index)
             } else {
-                player.peer.send(ErrorMessage(reason: "notARoom", message: "This session plays one game; there is nothing to vote for.",
+                peer.send(ErrorMessage(reason: "notARoom", message: "This session plays one game; there is nothing to vote for.",
                                               inReplyTo: envelope.seq))
             }
         case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error, .room:
-            player.peer.send(ErrorMessage(reason: "unexpectedMessage",
+            peer.send(ErrorMessage(reason: "unexpectedMessage",
                                           message: "\"\(envelope.type.rawValue)\" is sent by the host, not by clients.",
                                           inReplyTo: envelope.seq))
         }
     }
 
-    func decode<Message: Decodable>(_ type: Message.Type, _ envelope: Envelope, for player: TablePlayer) -> Message? {
+    func decode<Message: Decodable>(_ type: Message.Type, _ envelope: Envelope, for peer: PeerLink) -> Message? {
         do {
             return try codec.decode(type, from: envelope)
         } catch {
-            player.peer.send(ErrorMessage(reason: error.reason, message: error.description, inReplyTo: envelope.seq))
+            peer.send(ErrorMessage(reason: error.reason, message: error.description, inReplyTo: envelope.seq))
             return nil
         }
     }

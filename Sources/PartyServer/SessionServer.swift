@@ -41,13 +41,17 @@ enum SessionServer {
                     channel.closeFuture.whenComplete { _ in connections.closed(id) }
                     // HTTP, WebSocket or the framed protocol, by the first byte (PartyWeb); both
                     // message transports end in the same session handler.
-                    try HostTransport.configure(channel, handshake: handshake, silence: silence, overCapacity: overCapacity,
-                                                idleHTTP: { idle in connections.setIdleHTTP(id, idle) }) { channel in
-                        let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit)
+                    try HostTransport.configure(channel, handshake: handshake, overCapacity: overCapacity,
+                                                idleHTTP: { idle in connections.setIdleHTTP(id, idle) }) { channel, framed in
+                        // A framed connection's messages leave as whole frames, straight to the
+                        // socket; a WebSocket's as bodies, through its handlers.
+                        let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit, wholeFrames: framed)
                         let peer = PeerLink(id: id, outbox: outbox, address: Self.peerText(channel.remoteAddress))
                         let handler = ConnectionHandler(session: session, peer: peer, logger: logger,
                                                         rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst),
                                                         overCapacity: overCapacity,
+                                                        framing: framed ? FrameSplitter() : nil,
+                                                        deadlines: PeerDeadlines(handshakeTimeout: handshake, peerTimeout: silence),
                                                         onClose: { connections.closed(id) })
                         try channel.pipeline.syncOperations.addHandler(handler)
                     }
@@ -59,25 +63,20 @@ enum SessionServer {
             logger.info("listening on \(address)")
             await onListening(address)
         }
-        let signal = shutdownSignal
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                // The clock: wakes the game at its deadlines until the session ends. It looks often
-                // only while the game has deadlines (a move may bring one nearer at any moment).
-                while await !session.ended {
-                    try? await Task.sleep(for: await session.clockInterval)
-                    await session.tick()
-                }
-            }
-            var message = "The host ended the session."
-            for await asked in signal {
-                message = asked
-                break
-            }
-            // Asked to, or cancelled: either way every client is told and the port closes.
-            await session.end(reason: "hostQuit", message: message)
-            try? await server.close()
+        // The clock: wakes the game at its deadlines until the session ends, on the session's own
+        // loop. It looks often only while the game has deadlines (a move may bring one nearer at
+        // any moment).
+        let clock = SessionClock(session: session)
+        clock.start()
+        var message = "The host ended the session."
+        for await asked in shutdownSignal {
+            message = asked
+            break
         }
+        // Asked to, or cancelled: either way every client is told and the port closes.
+        clock.stop()
+        await session.end(reason: "hostQuit", message: message)
+        try? await server.close()
         // Seated clients close once their last messages are written; anyone else gets the linger time.
         await connections.closeAll(after: .seconds(5))
     }

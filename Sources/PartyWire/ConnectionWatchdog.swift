@@ -9,18 +9,13 @@ public final class ConnectionWatchdog: ChannelInboundHandler {
     public typealias InboundIn = ByteBuffer
     public typealias InboundOut = ByteBuffer
 
-    private let handshakeTimeout: TimeAmount
-    private let peerTimeout: TimeAmount
-    private var handshakeDone = false
-    private var lastRead = NIODeadline.uptimeNanoseconds(0)
-    private var started = NIODeadline.uptimeNanoseconds(0)
+    private var deadlines: PeerDeadlines
     private var check: Scheduled<Void>?
     private var fired = false
 
     /// Creates a watchdog with the two time limits.
     public init(handshakeTimeout: TimeAmount, peerTimeout: TimeAmount) {
-        self.handshakeTimeout = handshakeTimeout
-        self.peerTimeout = peerTimeout
+        deadlines = PeerDeadlines(handshakeTimeout: handshakeTimeout, peerTimeout: peerTimeout)
     }
 
     public func handlerAdded(context: ChannelHandlerContext) {
@@ -44,13 +39,13 @@ public final class ConnectionWatchdog: ChannelInboundHandler {
     }
 
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        lastRead = context.eventLoop.now
+        deadlines.heard(at: context.eventLoop.now)
         context.fireChannelRead(data)
     }
 
     public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case .handshakeCompleted? = event as? WatchdogEvent {
-            handshakeDone = true
+            deadlines.handshakeCompleted()
             return
         }
         context.fireUserInboundEventTriggered(event)
@@ -58,22 +53,15 @@ public final class ConnectionWatchdog: ChannelInboundHandler {
 
     private func start(context: ChannelHandlerContext) {
         guard check == nil else { return }
-        started = context.eventLoop.now
-        lastRead = context.eventLoop.now
+        deadlines.start(at: context.eventLoop.now)
         arm(context: context)
-    }
-
-    /// The instant the peer runs out of time if nothing more arrives.
-    private var deadline: NIODeadline {
-        let silent = lastRead + peerTimeout
-        return handshakeDone ? silent : min(silent, started + handshakeTimeout)
     }
 
     /// One timer per connection, set for its nearest deadline (not a repeating check): when it
     /// fires early because something arrived meanwhile, it sets itself for the new deadline.
     private func arm(context: ChannelHandlerContext) {
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        check = context.eventLoop.scheduleTask(deadline: deadline) {
+        check = context.eventLoop.scheduleTask(deadline: deadlines.deadline) {
             let (watchdog, context) = loopBound.value
             watchdog.check = nil
             watchdog.inspect(context: context)
@@ -82,13 +70,9 @@ public final class ConnectionWatchdog: ChannelInboundHandler {
 
     private func inspect(context: ChannelHandlerContext) {
         guard !fired, context.channel.isActive else { return }
-        let now = context.eventLoop.now
-        if !handshakeDone && now - started >= handshakeTimeout {
+        if let timeout = deadlines.expired(at: context.eventLoop.now) {
             fired = true
-            context.fireErrorCaught(WatchdogTimeout.handshake)
-        } else if now - lastRead >= peerTimeout {
-            fired = true
-            context.fireErrorCaught(WatchdogTimeout.silentPeer)
+            context.fireErrorCaught(timeout)
         } else {
             arm(context: context)
         }

@@ -12,48 +12,31 @@ public final class FrameDecoder: ChannelInboundHandler {
     public typealias InboundIn = ByteBuffer
     public typealias InboundOut = ByteBuffer
 
-    private let limit: Int
-    /// The start of an unfinished frame (its prefix, or part of it, and what came of its body).
-    private var unfinished: ByteBuffer?
-    /// Set once a frame was too large: the stream can no longer be read.
-    private var failed = false
+    private var splitter: FrameSplitter
 
     /// Creates a decoder that accepts bodies of at most `limit` bytes.
     public init(limit: Int = WireProtocol.maxFrameLength) {
-        self.limit = limit
+        splitter = FrameSplitter(limit: limit)
     }
 
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !failed else { return }
-        var buffer = unwrapInboundIn(data)
-        if var start = unfinished {
-            unfinished = nil
-            start.writeBuffer(&buffer)
-            buffer = start
-        }
-        while let length = buffer.getInteger(at: buffer.readerIndex, endianness: .big, as: UInt32.self) {
-            guard Int(length) <= limit else {
-                failed = true
-                context.fireErrorCaught(WireError.frameTooLarge(length: Int(length), limit: limit))
-                return
+        do {
+            try splitter.split(unwrapInboundIn(data)) { frame in
+                context.fireChannelRead(wrapInboundOut(frame))
+                return true
             }
-            guard buffer.readableBytes - 4 >= Int(length) else { break }
-            buffer.moveReaderIndex(forwardBy: 4)
-            // A slice of the read: the body's bytes are not copied.
-            let frame = buffer.readSlice(length: Int(length))!
-            context.fireChannelRead(wrapInboundOut(frame))
-            if failed { return }
+        } catch {
+            context.fireErrorCaught(error)
         }
-        if buffer.readableBytes > 0 { unfinished = buffer }
     }
 
     public func channelInactive(context: ChannelHandlerContext) {
-        unfinished = nil
+        splitter.reset()
         context.fireChannelInactive()
     }
 
     public func handlerRemoved(context: ChannelHandlerContext) {
-        unfinished = nil
+        splitter.reset()
     }
 }
 

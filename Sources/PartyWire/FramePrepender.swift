@@ -19,7 +19,7 @@ public final class FramePrepender: ChannelOutboundHandler {
     public init() {}
 
     public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        var body = unwrapOutboundIn(data)
+        let body = unwrapOutboundIn(data)
         let length = UInt32(truncatingIfNeeded: body.readableBytes)
         guard body.readerIndex >= Self.headroom else {
             var header = context.channel.allocator.buffer(capacity: Self.headroom)
@@ -28,13 +28,39 @@ public final class FramePrepender: ChannelOutboundHandler {
             context.write(wrapOutboundOut(body), promise: promise)
             return
         }
-        body.moveReaderIndex(to: body.readerIndex - Self.headroom)
+        context.write(wrapOutboundOut(Self.wholeFrame(body, length: length)), promise: promise)
+    }
+
+    /// The whole frame of `body` (its length, then its bytes) as one buffer, when `body` has room
+    /// for the length before its readable bytes (as `MessageCodec.encode` makes them); nil when it
+    /// has not. A writer that hands such frames straight to the channel's head needs no
+    /// `FramePrepender` in between.
+    public static func wholeFrame(of body: ByteBuffer) -> ByteBuffer? {
+        guard body.readerIndex >= headroom else { return nil }
+        return wholeFrame(body, length: UInt32(truncatingIfNeeded: body.readableBytes))
+    }
+
+    /// The whole frame of any `body`, copied into a new buffer after its length when it has no
+    /// room for the length (`wholeFrame(of:)` costs nothing when it has).
+    public static func frame(of body: ByteBuffer) -> ByteBuffer {
+        if let whole = wholeFrame(of: body) { return whole }
+        var frame = ByteBuffer()
+        frame.reserveCapacity(headroom + body.readableBytes)
+        frame.writeInteger(UInt32(truncatingIfNeeded: body.readableBytes), endianness: .big)
+        frame.writeImmutableBuffer(body)
+        return frame
+    }
+
+    /// `body` with its reader index moved back over the headroom, which holds `length`.
+    private static func wholeFrame(_ body: ByteBuffer, length: UInt32) -> ByteBuffer {
+        var frame = body
+        frame.moveReaderIndex(to: frame.readerIndex - headroom)
         // A body from `MessageCodec.encode` carries its length already; writing it again would
         // copy the whole body, which the caller's copy of the buffer still shares.
-        if body.getInteger(at: body.readerIndex, endianness: .big, as: UInt32.self) != length {
-            body.setInteger(length, at: body.readerIndex, endianness: .big)
+        if frame.getInteger(at: frame.readerIndex, endianness: .big, as: UInt32.self) != length {
+            frame.setInteger(length, at: frame.readerIndex, endianness: .big)
         }
-        context.write(wrapOutboundOut(body), promise: promise)
+        return frame
     }
 
     /// Writes the length of `body`'s readable bytes into the headroom before them, when there is

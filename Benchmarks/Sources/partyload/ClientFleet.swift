@@ -37,7 +37,6 @@ enum ClientFleet {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     guard case .client(let mode) = kind else { return }
-                    try WirePipeline.configure(channel, handshakeTimeout: .hours(1), peerTimeout: .seconds(60))
                     try channel.pipeline.syncOperations.addHandler(
                         GameClientHandler(mode: mode, stats: stats, name: "load \(index)", seed: UInt64(index) &+ 1))
                 }

@@ -48,7 +48,7 @@ struct ConnectionsCommand: AsyncParsableCommand {
                                                      stats: stats)
         let total = channels.count
         if seated {
-            try await Report.wait(upTo: .seconds(120), "every client seated") { stats.snapshot.welcomed >= total }
+            try await Report.wait(upTo: .seconds(120), "every client seated") { stats.counts.welcomed >= total }
         } else {
             do {
                 try await Report.wait(upTo: .seconds(60), "the host to accept every connection") {

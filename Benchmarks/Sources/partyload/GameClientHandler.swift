@@ -7,6 +7,9 @@ import PartyWire
 /// its turn, asks for rematches, sends heartbeats, and times every move until the view that shows it.
 ///
 /// In `idle` mode it only says hello and keeps the connection alive with heartbeats.
+///
+/// It is the connection's only handler (it splits frames and writes whole ones itself), as the
+/// relay floor's clients are: what it costs per move is counted with the host's.
 final class GameClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -30,6 +33,8 @@ final class GameClientHandler: ChannelInboundHandler {
     var lastView: LeanView.Board?
     var askedRematchFor = -1
     var heartbeat: RepeatedTask?
+    /// Frames are split here, as the host splits them: this is the connection's only handler.
+    var framing = FrameSplitter()
 
     init(mode: Mode, stats: LoadStats, name: String, seed: UInt64) {
         self.mode = mode
@@ -62,7 +67,19 @@ final class GameClientHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let arrived = NIODeadline.now().uptimeNanoseconds
-        let frame = unwrapInboundIn(data)
+        do {
+            try framing.split(unwrapInboundIn(data)) { frame in
+                handle(frame, arrived: arrived, context: context)
+                return true
+            }
+        } catch {
+            stats.refused("\(error)")
+            context.close(promise: nil)
+        }
+    }
+
+    /// One frame body from the host.
+    func handle(_ frame: ByteBuffer, arrived: UInt64, context: ChannelHandlerContext) {
         if mode == .play, let view = LeanView.scan(frame) {
             return viewArrived(view, at: arrived, context: context)
         }
@@ -128,13 +145,13 @@ final class GameClientHandler: ChannelInboundHandler {
         movesAtSend = view.moves
         // The clock starts once the move is encoded: the round trip is the wire, the host and back.
         sentAt = NIODeadline.now().uptimeNanoseconds
-        context.writeAndFlush(wrapOutboundOut(body), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(FramePrepender.frame(of: body)), promise: nil)
     }
 
     func send(_ message: some WireMessage, context: ChannelHandlerContext) {
         seq += 1
         guard let body = try? codec.encode(message, seq: seq) else { return }
-        context.writeAndFlush(wrapOutboundOut(body), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(FramePrepender.frame(of: body)), promise: nil)
     }
 }
 

@@ -32,10 +32,10 @@ struct LatencyCommand: AsyncParsableCommand {
         let warmup = self.warmup, moves = self.moves
         let (cpu, window, mallocs) = try await HostFleet.withHosts(FourInARow.self, count: 1, options: HostFleet.options()) { ports in
             let channels = try await ClientFleet.connect(ports: ports, perPort: 2, kind: .client(.play), stats: stats)
-            try await Report.wait(upTo: .seconds(60), "warm-up moves") { stats.snapshot.moves >= warmup }
+            try await Report.wait(upTo: .seconds(60), "warm-up moves") { stats.counts.moves >= warmup }
             stats.resetWindow()
             let cpuBefore = ProcessCPU.now(), mallocsBefore = MallocCount.now()
-            try await Report.wait(upTo: .seconds(120), "\(moves) moves") { stats.snapshot.moves >= moves }
+            try await Report.wait(upTo: .seconds(120), "\(moves) moves") { stats.counts.moves >= moves }
             let window = stats.snapshot.moves
             let cpu = ProcessCPU.now().since(cpuBefore)
             let mallocs = MallocCount.perMove(since: mallocsBefore, moves: window)

@@ -34,7 +34,7 @@ struct ThroughputCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let (window, elapsed, cpu, mallocs) = try await HostFleet.withHosts(FourInARow.self, count: games, options: HostFleet.options()) { ports in
             let channels = try await ClientFleet.connect(ports: ports, perPort: 2, kind: .client(.play), stats: stats)
-            try await Report.wait(upTo: .seconds(60), "every client seated") { stats.snapshot.welcomed >= 2 * games }
+            try await Report.wait(upTo: .seconds(60), "every client seated") { stats.counts.welcomed >= 2 * games }
             try await Task.sleep(for: .seconds(warmup))
             stats.resetWindow()
             let cpuBefore = ProcessCPU.now(), mallocsBefore = MallocCount.now()

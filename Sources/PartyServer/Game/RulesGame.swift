@@ -65,17 +65,24 @@ final class RulesGame<Rules: GameRules>: TableGame {
     /// `paused`, …) rather than a generic one; a move the schedule does not allow is refused with
     /// `notYourTurn` even if the rules would have taken it, and then changes nothing.
     func play(_ move: Rules.Move, seat: SeatID, at now: GameInstant) -> MoveAnswer {
-        var running = rules
         let schedule = self.schedule
+        guard schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(move)) else {
+            // Out of turn: the rules judge a copy, which is then dropped whatever they say.
+            var running = rules
+            do {
+                try running.apply(move, from: seat, at: now)
+            } catch {
+                return .rejected(code: error.code, message: error.description)
+            }
+            return .host(.notYourTurn)
+        }
+        // In turn: applied in place, with no copy of the state (a refused move leaves the state
+        // as it was: the rules guarantee it, and the conformance suite checks it).
         do {
-            try running.apply(move, from: seat, at: now)
+            try rules.apply(move, from: seat, at: now)
         } catch {
             return .rejected(code: error.code, message: error.description)
         }
-        guard schedule.allows(seat) || (schedule.interrupts && Rules.isInterrupt(move)) else {
-            return .host(.notYourTurn)
-        }
-        rules = running
         return .played
     }
 
@@ -110,19 +117,20 @@ final class RulesGame<Rules: GameRules>: TableGame {
         // Seats (and spectators) that see the same view share one encoding of it.
         var encoded = EncodedViews<Rules.View>()
         var spectatorView: Rules.View?
-        for player in players where player.connected {
-            if player.watching {
+        // By index: a `TablePlayer` copied whole per view would retain all it holds.
+        for index in players.indices where players[index].connected {
+            if players[index].watching {
                 let view = spectatorView ?? running.view(for: .spectator, at: now)
                 spectatorView = view
-                send(view, to: player.peer, viewer: .spectator, plainText: player.plainText, yourTurn: false,
+                send(view, to: players[index].peer, viewer: .spectator, plainText: players[index].plainText, yourTurn: false,
                      deadlineMs: deadline, encoded: &encoded)
                 continue
             }
-            let seat = SeatID(player.seat)
+            let seat = SeatID(players[index].seat)
             let yourTurn = running.outcome == nil && schedule.allows(seat)
-            if !send(running.view(for: .seat(seat), at: now), to: player.peer, viewer: .seat(seat), plainText: player.plainText,
-                     yourTurn: yourTurn, deadlineMs: deadline, encoded: &encoded) {
-                stopped.append(player.name)
+            if !send(running.view(for: .seat(seat), at: now), to: players[index].peer, viewer: .seat(seat),
+                     plainText: players[index].plainText, yourTurn: yourTurn, deadlineMs: deadline, encoded: &encoded) {
+                stopped.append(players[index].name)
             }
         }
         if !spectators.isEmpty {
