@@ -26,22 +26,17 @@ extension Session {
     }
 
     /// Starts a game when everything is in place and nobody has to decide: a rematch everyone asked
-    /// for, or a lobby where everyone is ready and the host's player has no choice to make. True
-    /// when it started one (and so sent everyone the new lobby).
-    @discardableResult
-    func startIfDue() -> Bool {
-        guard startProblem() == nil else { return false }
+    /// for, or a lobby where everyone is ready and the host's player has no choice to make.
+    func startIfDue() {
+        guard startProblem() == nil else { return }
         switch phase {
         case .over where players.allSatisfy(\.rematch):
             startGame()
-            return true
         case .lobby where !hostDecides:
             // Without a host player to decide, wait for the configured table size.
-            guard players.count >= autoStartPlayers else { return false }
-            startGame()
-            return true
+            if players.count >= autoStartPlayers { startGame() }
         default:
-            return false
+            return
         }
     }
 
@@ -160,9 +155,10 @@ extension Session {
             return
         }
         players[index].rematch = true
-        // The last rematch starts the game, whose lobby follows at once: the one saying who asked
-        // would be out of date before anyone could see it, so only the new game's is sent.
-        if !startIfDue() { broadcastLobby() }
+        // Every request is shown (PROTOCOL.md section 7), the last one too, just before the new
+        // game's lobby: a client may wait to see its own flag.
+        broadcastLobby()
+        startIfDue()
     }
 
     // MARK: Time

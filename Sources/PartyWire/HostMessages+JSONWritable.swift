@@ -22,8 +22,9 @@ extension JSONOutput {
     }
 }
 
-extension Lobby: JSONWritableMessage {
-    func writeBody(seq: Int, to output: inout JSONOutput) -> Bool {
+extension Lobby {
+    /// The lobby's body, as `Encodable` writes it.
+    public func writeBody(seq: Int, to output: inout JSONOutput) -> Bool {
         output.beginMessage(Self.type, seq: seq)
         output.field("state", state)
         output.key("players")
@@ -55,8 +56,9 @@ extension PlayerInfo: JSONWritable {
     }
 }
 
-extension GameOver: JSONWritableMessage {
-    func writeBody(seq: Int, to output: inout JSONOutput) -> Bool {
+extension GameOver {
+    /// The result's body, as `Encodable` writes it.
+    public func writeBody(seq: Int, to output: inout JSONOutput) -> Bool {
         output.beginMessage(Self.type, seq: seq)
         output.field("game", game)
         output.key("winners")

@@ -146,13 +146,22 @@ public struct ViewMessage<View: Codable & Sendable>: WireMessage {
     public var yourTurn: Bool
     /// Milliseconds until the game's next deadline, if one is set.
     public var deadlineMs: Int64?
+    /// How the view writes its own JSON, when the sender found that out once for the game; not
+    /// part of the message.
+    public var writer: ViewWriter<View>?
 
-    /// Creates a view message.
-    public init(game: Int, view: View, yourTurn: Bool, deadlineMs: Int64?) {
+    private enum CodingKeys: String, CodingKey {
+        case game, view, yourTurn, deadlineMs
+    }
+
+    /// Creates a view message; `writer` (from `ViewWriter.make()`) writes a `JSONWritable` view
+    /// with no cast per message.
+    public init(game: Int, view: View, yourTurn: Bool, deadlineMs: Int64?, writer: ViewWriter<View>? = nil) {
         self.game = game
         self.view = view
         self.yourTurn = yourTurn
         self.deadlineMs = deadlineMs
+        self.writer = writer
     }
 }
 

@@ -1,18 +1,13 @@
 import NIOCore
 import PartyKit
 
-/// A message whose body may be written by `JSONOutput` rather than through `Encodable`: a view
-/// message whose view is `JSONWritable` (the message the host sends most, one per seat per move),
-/// and the lobby and game-over messages around every game.
-protocol JSONWritableMessage {
-    /// Writes the whole body, `type` and `seq` included, members in the order `Encodable` writes
-    /// them; false, having written nothing, when the message cannot be written this way.
-    func writeBody(seq: Int, to output: inout JSONOutput) -> Bool
-}
+// The messages that write themselves implement `WireMessage.writeBody(seq:to:)`: a view message
+// whose view is `JSONWritable` (the message the host sends most, one per seat per move), and the
+// lobby and game-over messages around every game.
 
-extension JSONWritableMessage {
-    /// The body in a buffer that keeps `headroom` bytes before it, or nil when it cannot be
-    /// written this way.
+extension WireMessage {
+    /// The body in a buffer that keeps `headroom` bytes before it, or nil when the message does
+    /// not write itself.
     func writtenBody(seq: Int, headroom: Int) -> ByteBuffer? {
         var output = JSONOutput(capacity: 256)
         guard writeBody(seq: seq, to: &output) else { return nil }
@@ -24,17 +19,27 @@ extension JSONWritableMessage {
     }
 }
 
-extension ViewMessage: JSONWritableMessage {
-    func writeBody(seq: Int, to output: inout JSONOutput) -> Bool {
+extension ViewMessage {
+    /// The view message's body when its view writes itself: through the writer it was made with
+    /// (found once per game, no cast per message), or else a view found `JSONWritable` now.
+    public func writeBody(seq: Int, to output: inout JSONOutput) -> Bool {
+        if let writer {
+            writeBody(seq: seq, to: &output) { writer.write(view, &$0) }
+            return true
+        }
         guard let view = view as? any JSONWritable else { return false }
+        writeBody(seq: seq, to: &output) { $0.value(view) }
+        return true
+    }
+
+    private func writeBody(seq: Int, to output: inout JSONOutput, view writeView: (inout JSONOutput) -> Void) {
         output.beginMessage(Self.type, seq: seq)
         output.field("game", game)
         output.key("view")
-        output.value(view)
+        writeView(&output)
         output.field("yourTurn", yourTurn)
         output.field("deadlineMs", deadlineMs)
         output.endObject()
-        return true
     }
 }
 

@@ -11,7 +11,7 @@ public struct MessageCodec: Sendable {
 
     /// The JSON body of `message` with its `type` and `seq`.
     ///
-    /// A message that writes itself (`JSONWritableMessage`: a view whose view is `JSONWritable`, a
+    /// A message that writes itself (`WireMessage.writeBody`: a view whose view is `JSONWritable`, a
     /// lobby, a result) is written by `JSONOutput`; any other straight into the buffer by
     /// `StreamingJSONEncoder`; one that encoder does not handle (see there) is encoded by
     /// `JSONEncoder`, with the same JSON as a result. The buffer keeps
@@ -22,8 +22,7 @@ public struct MessageCodec: Sendable {
     /// holds would copy the whole body first (copy on write).
     public func encode<Message: WireMessage>(_ message: Message, seq: Int) throws -> ByteBuffer {
         var body: ByteBuffer
-        if let writable = message as? any JSONWritableMessage,
-           let written = writable.writtenBody(seq: seq, headroom: FramePrepender.headroom) {
+        if let written = message.writtenBody(seq: seq, headroom: FramePrepender.headroom) {
             body = written
         } else if let streamed = try? StreamingJSONEncoder.encode(Outgoing(seq: seq, message: message), headroom: FramePrepender.headroom) {
             body = streamed
@@ -119,6 +118,11 @@ public struct MessageCodec: Sendable {
            let message = envelope.body.withUnsafeReadableBytes({ readable.read(from: $0) }) as? Message {
             return message
         }
+        return try decodeWithoutReader(Message.self, from: envelope)
+    }
+
+    /// `decodeStandard` past `JSONInput`: the tree decoder, then Foundation.
+    func decodeWithoutReader<Message: Decodable>(_: Message.Type, from envelope: Envelope) throws(WireError) -> Message {
         let tree = envelope.body.withUnsafeReadableBytes { JSONTreeParser.parse($0) }
         if let tree, let message = try? Message(from: JSONTreeDecoder(tree)) { return message }
         return try decode(Message.self, from: envelope)

@@ -3,8 +3,8 @@ import PartyServer
 import Testing
 
 /// The lobbies around a rematch, as two raw clients read them (PROTOCOL.md section 7, "Game over
-/// and rematch"): the first request is shown to everyone, the last starts the game, and the
-/// lobby that would show every flag set is not sent, since the new game's follows at once.
+/// and rematch"): every request is shown to everyone, the last one too (a client may wait to see
+/// its own flag), and then the new game's lobby comes before its first view.
 @Suite("Rematch lobbies", .timeLimit(.minutes(1)))
 struct RematchLobbyTests {
     /// Reads `client`'s frames up to and including the first of `type`, returning the lobbies on the way.
@@ -26,7 +26,7 @@ struct RematchLobbyTests {
         try await mover.send("move", #""move": {"column": \#(column)}"#)
     }
 
-    @Test("the last rematch is answered by the new game's lobby, not by one with every flag set")
+    @Test("the last rematch is shown with every flag set, then the new game's lobby and view follow")
     func lastRematchStartsTheGame() async throws {
         try await withHost(FourInARow.self) { _, port in
             try await RawClient.with(port: port) { ada in
@@ -60,8 +60,10 @@ struct RematchLobbyTests {
                     let adaNext = try await Self.lobbies(until: "view", &ada)
                     let boNext = try await Self.lobbies(until: "view", &bo)
                     for lobbies in [adaNext, boNext] {
-                        #expect(lobbies.map { $0["state"] as? String } == ["playing"])
-                        #expect(lobbies.first?["gamesPlayed"] as? Int == 2)
+                        #expect(lobbies.map { $0["state"] as? String } == ["over", "playing"])
+                        let flags = (lobbies.first?["players"] as? [[String: Any]] ?? []).map { $0["rematch"] as? Bool }
+                        #expect(flags == [true, true])
+                        #expect(lobbies.last?["gamesPlayed"] as? Int == 2)
                     }
                 }
             }

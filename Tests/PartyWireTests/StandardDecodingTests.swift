@@ -40,6 +40,9 @@ private func bothWays<Move: Codable & Hashable & Sendable>(_ text: String, as _:
     let codec = MessageCodec()
     let fast = Result { () throws(WireError) -> MoveMessage<Move> in try codec.decodeStandard(MoveMessage<Move>.self, from: envelope) }
     let reference = Result { () throws(WireError) -> MoveMessage<Move> in try codec.decode(MoveMessage<Move>.self, from: envelope) }
+    // The host's reader, made once per game, answers as decodeStandard does.
+    let reader = Result { () throws(WireError) -> MoveMessage<Move> in try MoveReader<Move>().read(envelope, codec: codec) }
+    #expect(same(reader, fast), "MoveReader and decodeStandard differ on \(text)")
     return (fast, reference)
 }
 

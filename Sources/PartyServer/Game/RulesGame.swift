@@ -14,11 +14,13 @@ final class RulesGame<Rules: GameRules>: TableGame {
     private(set) var schedule: Schedule
     /// The names of the game's seats, for plain-text views.
     var names: [SeatID: String]
-    /// Whether the game's view writes its own JSON (`JSONWritable`): then a seat's view is written
-    /// straight into its message, without looking for an equal view to share (a few hundred
-    /// nanoseconds of writing against comparing whole views); spectators, who all see one view,
-    /// still share its JSON.
-    private let viewWritesItself = Rules.View.self is any JSONWritable.Type
+    /// How the game's view writes its own JSON (`JSONWritable`), found once for the game; nil when
+    /// `Encodable` writes it. With a writer a seat's view is written straight into its message,
+    /// without looking for an equal view to share (a few hundred nanoseconds of writing against
+    /// comparing whole views); spectators, who all see one view, still share its JSON.
+    private let viewWriter = ViewWriter<Rules.View>.make()
+    /// How the game's moves are read, found once for the game.
+    private let moveReader = MoveReader<Rules.Move>()
 
     /// Starts a game of `Rules` with `setup`; views carry `number`.
     init(setup: GameSetup<Rules.Configuration>, number: Int) {
@@ -38,7 +40,7 @@ final class RulesGame<Rules: GameRules>: TableGame {
     func move(_ envelope: Envelope, codec: MessageCodec, seat: Int, at now: GameInstant) -> MoveAnswer {
         let message: MoveMessage<Rules.Move>
         do {
-            message = try codec.decodeStandard(MoveMessage<Rules.Move>.self, from: envelope)
+            message = try moveReader.read(envelope, codec: codec)
         } catch {
             return .host(.invalidMove(error))
         }
@@ -160,8 +162,8 @@ final class RulesGame<Rules: GameRules>: TableGame {
     func send(_ view: Rules.View, to peer: PeerLink, viewer: Viewer, plainText: Bool,
               yourTurn: Bool, deadlineMs: Int64?, encoded: inout EncodedViews<Rules.View>) -> Bool {
         guard plainText else {
-            guard !viewWritesItself || viewer.seat == nil, let json = encoded.json(for: view) else {
-                return peer.send(ViewMessage(game: number, view: view, yourTurn: yourTurn, deadlineMs: deadlineMs))
+            guard viewWriter == nil || viewer.seat == nil, let json = encoded.json(for: view) else {
+                return peer.send(ViewMessage(game: number, view: view, yourTurn: yourTurn, deadlineMs: deadlineMs, writer: viewWriter))
             }
             return peer.send(ViewMessage(game: number, view: json, yourTurn: yourTurn, deadlineMs: deadlineMs))
         }
