@@ -16,14 +16,14 @@ import re
 import sys
 
 USER = [
-    (r"JSONDecoder|JSONScanner|JSONMap|JSONTreeParser|JSONTreeDecoder|Move.*Decoder|MoveVSe|JSONInput|JSONReadable|decodeStandard", "decoding the move"),
-    (r"StreamingJSONEncoder|JSONWriterState|EncodedJSON|MessageCodecV6encode|View.*encode|JSONOutput|JSONWritable|writeJSON|writeBody|writtenBody", "encoding messages"),
+    (r"JSONDecoder|JSONScanner|JSONMap|JSONTreeParser|JSONTreeDecoder|Move.*Decoder|MoveVSe|JSONInput|JSONReadable|decodeStandard|MoveReader", "decoding the move"),
+    (r"StreamingJSONEncoder|JSONWriterState|EncodedJSON|MessageCodecV6encode|View.*encode|JSONOutput|JSONWritable|writeJSON|writeBody|writtenBody|ViewWriter", "encoding messages"),
     (r"EnvelopeScanner|MessageCodecV8envelope", "envelope scan"),
     (r"ConnectionOutbox", "outbox (write, promise, flush task)"),
     (r"RulesGame|10FourInARow", "rules and views"),
     (r"Session", "session"),
     (r"ConnectionHandler|GameClientHandler|LeanView|LeanLobby", "connection handlers"),
-    (r"FramePrepender|FrameDecoder|ByteToMessage|ConnectionWatchdog", "framing and watchdog"),
+    (r"FramePrepender|FrameDecoder|ByteToMessage|ConnectionWatchdog|FrameSplitter|PeerDeadlines", "framing and watchdog"),
     (r"NIO", "NIO event loop and pipeline"),
 ]
 
