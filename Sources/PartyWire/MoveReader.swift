@@ -3,9 +3,12 @@ import PartyKit
 /// Reads one game's `move` messages as `MessageCodec.decodeStandard` does (the same move or the
 /// same error for every body), having found out once, not at every move, whether the move reads
 /// itself (`JSONReadable`). A host makes one when a game starts.
-public struct MoveReader<Move: Codable & Sendable>: Sendable {
+///
+/// `@unchecked Sendable`: `read` captures nothing but a type's metadata, which is immutable and
+/// global, so calling it from any thread is safe (see `ViewWriter`).
+public struct MoveReader<Move: Codable & Sendable>: @unchecked Sendable {
     /// Reads a body in `JSONInput`'s subset; nil when the move does not read itself.
-    private let read: (@Sendable (UnsafeRawBufferPointer) -> MoveMessage<Move>?)?
+    private let read: ((UnsafeRawBufferPointer) -> MoveMessage<Move>?)?
 
     /// The reader of `Move`'s messages.
     public init() {
@@ -18,7 +21,7 @@ public struct MoveReader<Move: Codable & Sendable>: Sendable {
 
     /// A reader through `Message`'s own conformance, `Message` being `MoveMessage<Move>` (the cast
     /// of each message is then from a type to itself, which the runtime does by a copy).
-    private static func opened<Message: JSONReadableMessage>(_: Message.Type) -> @Sendable (UnsafeRawBufferPointer) -> MoveMessage<Move>? {
+    private static func opened<Message: JSONReadableMessage>(_: Message.Type) -> (UnsafeRawBufferPointer) -> MoveMessage<Move>? {
         { body in Message.read(from: body).map { $0 as! MoveMessage<Move> } }
     }
 

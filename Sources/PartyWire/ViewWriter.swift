@@ -2,9 +2,13 @@ import PartyKit
 
 /// How views of one type write their own JSON (`JSONWritable`), found out once rather than by a
 /// cast per message: a host makes one when a game starts and hands it to every `ViewMessage`.
-public struct ViewWriter<View>: Sendable {
+///
+/// `@unchecked Sendable`: `write` captures nothing but a type's metadata, which is immutable and
+/// global, so calling it from any thread is safe (Swift 6.3 will not call a generic parameter's
+/// metatype `Sendable` without a `SendableMetatype` constraint that `JSONWritable` does not have).
+public struct ViewWriter<View>: @unchecked Sendable {
     /// Writes one view.
-    let write: @Sendable (View, inout JSONOutput) -> Void
+    let write: (View, inout JSONOutput) -> Void
 
     /// The writer of `View`, or nil when `View` is not `JSONWritable` (then `Encodable` writes it).
     public static func make() -> ViewWriter? {
