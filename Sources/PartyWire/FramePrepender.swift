@@ -31,22 +31,16 @@ public final class FramePrepender: ChannelOutboundHandler {
         context.write(wrapOutboundOut(Self.wholeFrame(body, length: length)), promise: promise)
     }
 
-    /// The whole frame of `body` (its length, then its bytes) as one buffer, when `body` has room
-    /// for the length before its readable bytes (as `MessageCodec.encode` makes them); nil when it
-    /// has not. A writer that hands such frames straight to the channel's head needs no
-    /// `FramePrepender` in between.
-    public static func wholeFrame(of body: ByteBuffer) -> ByteBuffer? {
-        guard body.readerIndex >= headroom else { return nil }
-        return wholeFrame(body, length: UInt32(truncatingIfNeeded: body.readableBytes))
-    }
-
-    /// The whole frame of any `body`, copied into a new buffer after its length when it has no
-    /// room for the length (`wholeFrame(of:)` costs nothing when it has).
+    /// The whole frame of `body` (its length, then its bytes) as one buffer, for a writer that
+    /// hands frames straight to the channel's head with no `FramePrepender` in between: the body's
+    /// own buffer when it has room for the length before its readable bytes (as
+    /// `MessageCodec.encode` makes them), else a new buffer with the body copied after its length.
     public static func frame(of body: ByteBuffer) -> ByteBuffer {
-        if let whole = wholeFrame(of: body) { return whole }
+        let length = UInt32(truncatingIfNeeded: body.readableBytes)
+        if body.readerIndex >= headroom { return wholeFrame(body, length: length) }
         var frame = ByteBuffer()
         frame.reserveCapacity(headroom + body.readableBytes)
-        frame.writeInteger(UInt32(truncatingIfNeeded: body.readableBytes), endianness: .big)
+        frame.writeInteger(length, endianness: .big)
         frame.writeImmutableBuffer(body)
         return frame
     }

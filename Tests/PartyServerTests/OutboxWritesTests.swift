@@ -46,29 +46,23 @@ struct OutboxWritesTests {
         return Array(buffer.readableBytesView)
     }
 
-    @Test("a framed connection's message leaves whole from the handler's context: length, then body; handlers after it never see it")
-    func wholeFrame() throws {
-        let (channel, outbox, before, after) = try Self.attached(wholeFrames: true)
-        #expect(outbox.send(Heartbeat()) == .queued)
-        channel.embeddedEventLoop.run()
-        let written = try #require(try channel.readOutbound(as: ByteBuffer.self))
+    /// The bytes a framed connection (length, then body) or a WebSocket (the body alone, for its
+    /// handlers to frame) gets for one heartbeat.
+    static func expected(wholeFrames: Bool) throws -> [UInt8] {
         let body = try Self.body(Heartbeat())
-        var expected: [UInt8] = [0, 0, 0, UInt8(body.count)]
-        expected += body
-        #expect(Array(written.readableBytesView) == expected)
-        #expect(before.seen.count == 1)
-        #expect(after.seen.isEmpty)
-        _ = try channel.finish()
+        return wholeFrames ? [0, 0, 0, UInt8(body.count)] + body : body
     }
 
-    @Test("a WebSocket's message leaves as its body alone, for the WebSocket's handlers to frame")
-    func bareBody() throws {
-        let (channel, outbox, before, after) = try Self.attached(wholeFrames: false)
+    @Test("a message leaves from the handler's context, whole on a framed connection and as its body on a WebSocket; handlers after the context never see it",
+          arguments: [true, false])
+    func fromTheContext(wholeFrames: Bool) throws {
+        let (channel, outbox, before, after) = try Self.attached(wholeFrames: wholeFrames)
         #expect(outbox.send(Heartbeat()) == .queued)
         channel.embeddedEventLoop.run()
         let written = try #require(try channel.readOutbound(as: ByteBuffer.self))
-        #expect(Array(written.readableBytesView) == (try Self.body(Heartbeat())))
-        #expect(before.seen.count == 1 && after.seen.isEmpty)
+        #expect(Array(written.readableBytesView) == (try Self.expected(wholeFrames: wholeFrames)))
+        #expect(before.seen.count == 1)
+        #expect(after.seen.isEmpty)
         _ = try channel.finish()
     }
 

@@ -82,4 +82,16 @@ struct FramePrependerTests {
         }
         #expect(stream.readableBytes == 0)
     }
+
+    @Test("frame(of:) gives a codec body whole in its own storage, and any other body copied after its length")
+    func wholeFrames() throws {
+        let body = try MessageCodec().encode(Heartbeat(), seq: 1)
+        let frame = FramePrepender.frame(of: body)
+        #expect(frame.readableBytes == body.readableBytes + FramePrepender.headroom)
+        #expect(frame.getInteger(at: frame.readerIndex, endianness: .big, as: UInt32.self) == UInt32(body.readableBytes))
+        let frameStart = frame.withUnsafeReadableBytes { UInt(bitPattern: $0.baseAddress) }
+        let bodyStart = body.withUnsafeReadableBytes { UInt(bitPattern: $0.baseAddress) }
+        #expect(frameStart + UInt(FramePrepender.headroom) == bodyStart)
+        #expect(Array(FramePrepender.frame(of: ByteBuffer(string: "{}")).readableBytesView) == [0, 0, 0, 2] + Array("{}".utf8))
+    }
 }
