@@ -83,7 +83,10 @@ struct PartyRoomSeatingTests {
                 _ = try await sam.next("welcome")
                 try await RawClient.with(port: port) { ann in
                     try await RawClient.with(port: port) { bob in
+                        // Ann is seated before Bob says hello: on two connections the hellos' order is
+                        // not fixed, and TwentyFour seats one, so a lone Bob's vote would start it without her.
                         try await PartyRoomRawTests.hello(&ann, "Ann")
+                        _ = try await ann.next("welcome")
                         try await PartyRoomRawTests.hello(&bob, "Bob")
                         _ = try await bob.next("welcome")
                         try await ann.send("vote", #""game": "twentyfour""#)
