@@ -15,7 +15,7 @@ innermost frame that matches a category (kernel first, then the list below, in o
 import sys, re, collections
 path=sys.argv[1]; t0=float(sys.argv[2]); t1=float(sys.argv[3]); rate=float(sys.argv[4])
 CATS = [
- (r"GameClientHandler|LeanView|LeanLobby|9partyload|RelayFloor", "load client / relay code"),
+ (r"GameClientHandler|LeanView|LeanLobby|RelayFloor", "load client / relay code"),
  (r"JSONInput|JSONReadable|decodeStandard|JSONDecoder|JSONTree|MoveReader", "decode move"),
  (r"EnvelopeScanner|MessageCodecV8envelope", "envelope"),
  (r"JSONOutput|JSONWritable|writeBody|writtenBody|StreamingJSONEncoder|MessageCodecV6encode|ViewWriter", "encode"),
@@ -29,6 +29,8 @@ CATS = [
  (r"PendingWrites|PendingStreamWrite", "NIO pending writes"),
  (r"Selector|SelectableEventLoop|BaseSocketChannel|BaseStreamSocket|Socket", "NIO loop/socket"),
  (r"swift_task|swift_job|Concurrency", "concurrency"),
+ (r"ProtocolFloor", "protocol floor's tables"),
+ (r"9partyload", "load client / relay code"),
 ]
 KC = [(r"sys_write|ksys_write|sendmsg|writev","k write"),(r"sys_read|ksys_read|recvmsg|readv","k read"),(r"epoll","k epoll")]
 tot=collections.Counter(); n=0

@@ -8,6 +8,8 @@ enum LoadError: Error {
     case child(String)
     /// A frame the load client writes by hand differs from the codec's.
     case frameMismatch(String)
+    /// A floor did not play as the host does (it rejected moves or refused clients).
+    case floorMisbehaved(String)
 }
 
 extension LoadError: CustomStringConvertible {
@@ -17,6 +19,7 @@ extension LoadError: CustomStringConvertible {
         case .timedOut(let what): "Timed out: \(what)."
         case .child(let what): "The child process failed: \(what)."
         case .frameMismatch(let what): "The load client's frame differs from the codec's: \(what)."
+        case .floorMisbehaved(let what): "The floor did not play as the host does: \(what)."
         }
     }
 }

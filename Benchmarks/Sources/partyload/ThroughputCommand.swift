@@ -19,6 +19,9 @@ struct ThroughputCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Also measure the relay floor: the same traffic with no game behind it.")
     var floor = true
 
+    @Flag(help: "Also measure the protocol floor: the same clients against bare tables that speak the protocol with no session behind them.")
+    var protocolFloor = false
+
     @Option(help: "Give up after this many seconds.")
     var timeLimit = 300
 
@@ -29,23 +32,16 @@ struct ThroughputCommand: AsyncParsableCommand {
         if let relay {
             print("relay floor (\(games) pairs, \(relay.moveSize)-byte moves and \(relay.viewSize)-byte views on the same loops, no game): \(Int(relay.rate)) moves/s, \(relay.cpu.perMove(relay.moves))")
         }
-        let stats = LoadStats()
+        let protocolFloor = self.protocolFloor ? try await Self.measureProtocolFloor(games: games, warmup: warmup, seconds: seconds) : nil
+        if let protocolFloor {
+            let rate = Double(protocolFloor.window.moves) / protocolFloor.elapsed.seconds
+            print("protocol floor (\(games) tables speaking PROTOCOL.md to the same clients, one handler each, no session): \(Int(rate)) moves/s, \(protocolFloor.cpu.perMove(protocolFloor.window.moves))")
+            if let mallocs = protocolFloor.mallocs { print("protocol floor: \(mallocs)") }
+            if let relay { print("protocol floor's ratio to the relay floor: \(String(format: "%.2f", rate / relay.rate))×") }
+        }
         let games = self.games, warmup = self.warmup, seconds = self.seconds
-        let clock = ContinuousClock()
         let (window, elapsed, cpu, mallocs) = try await HostFleet.withHosts(FourInARow.self, count: games, options: HostFleet.options()) { ports in
-            let channels = try await ClientFleet.connect(ports: ports, perPort: 2, kind: .client(.play), stats: stats)
-            try await Report.wait(upTo: .seconds(60), "every client seated") { stats.counts.welcomed >= 2 * games }
-            try await Task.sleep(for: .seconds(warmup))
-            stats.resetWindow()
-            let cpuBefore = ProcessCPU.now(), mallocsBefore = MallocCount.now()
-            let start = clock.now
-            try await Task.sleep(for: .seconds(seconds))
-            let window = stats.snapshot
-            let elapsed = clock.now - start
-            let cpu = ProcessCPU.now().since(cpuBefore)
-            let mallocs = MallocCount.perMove(since: mallocsBefore, moves: window.moves)
-            await ClientFleet.close(channels)
-            return (window, elapsed, cpu, mallocs)
+            try await Self.play(ports: ports, warmup: warmup, seconds: seconds)
         }
         let secondsElapsed = elapsed.seconds
         let rate = Double(window.moves) / secondsElapsed
@@ -57,6 +53,44 @@ struct ThroughputCommand: AsyncParsableCommand {
         if let relay {
             print("ratio to the relay floor: \(String(format: "%.2f", rate / relay.rate))×; the floor itself is \(String(format: "%.2f", relay.rate / 50_000))× of the target")
         }
+        if let protocolFloor {
+            let floorRate = Double(protocolFloor.window.moves) / protocolFloor.elapsed.seconds
+            print("ratio to the protocol floor: \(String(format: "%.2f", rate / floorRate))×")
+        }
         print("target ≥ 50,000 moves/s: \(rate >= 50_000 ? "met" : "missed") (\(String(format: "%.2f", rate / 50_000))× of target)")
+    }
+
+    /// What one window of play measured.
+    typealias Window = (window: LoadStats.State, elapsed: Duration, cpu: ProcessCPU, mallocs: String?)
+
+    /// Connects two playing clients to each of `ports`, waits until all are seated and `warmup`
+    /// seconds more, then measures `seconds` of play.
+    static func play(ports: [Int], warmup: Int, seconds: Int) async throws -> Window {
+        let stats = LoadStats()
+        let clock = ContinuousClock()
+        let channels = try await ClientFleet.connect(ports: ports, perPort: 2, kind: .client(.play), stats: stats)
+        try await Report.wait(upTo: .seconds(60), "every client seated") { stats.counts.welcomed >= 2 * ports.count }
+        try await Task.sleep(for: .seconds(warmup))
+        stats.resetWindow()
+        let cpuBefore = ProcessCPU.now(), mallocsBefore = MallocCount.now()
+        let start = clock.now
+        try await Task.sleep(for: .seconds(seconds))
+        let window = stats.snapshot
+        let elapsed = clock.now - start
+        let cpu = ProcessCPU.now().since(cpuBefore)
+        let mallocs = MallocCount.perMove(since: mallocsBefore, moves: window.moves)
+        await ClientFleet.close(channels)
+        return (window, elapsed, cpu, mallocs)
+    }
+
+    /// The same play against `ProtocolFloor` tables instead of hosts.
+    static func measureProtocolFloor(games: Int, warmup: Int, seconds: Int) async throws -> Window {
+        let (ports, servers) = try await ProtocolFloor.serve(games: games)
+        defer { for server in servers { server.close(promise: nil) } }
+        let window = try await play(ports: ports, warmup: warmup, seconds: seconds)
+        guard window.window.rejected == 0, window.window.refused == 0 else {
+            throw LoadError.floorMisbehaved("the protocol floor rejected \(window.window.rejected) moves and refused \(window.window.refused) clients")
+        }
+        return window
     }
 }
