@@ -1,5 +1,8 @@
+import FourInARow
 import Glibc
 import NIOCore
+import PartyKit
+import PartyWire
 
 extension LeanView {
     /// Reads the four fields a load client acts on straight from a `view` frame as partyhost writes
@@ -50,20 +53,45 @@ extension LeanView {
         return index > start ? value : nil
     }
 
-    /// The index just after the first occurrence of `needle` in `bytes` (`memchr` for its first
-    /// byte, `memcmp` for the rest).
+    /// The index just after the first occurrence of `needle` in `bytes` (glibc's `memmem`: one
+    /// call, where a `memchr` for the needle's first byte, a quote, stopped at every other key).
     static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
-        guard let base = bytes.baseAddress, let first = needle.first, bytes.count >= needle.count else { return nil }
+        guard let base = bytes.baseAddress, !needle.isEmpty, bytes.count >= needle.count else { return nil }
         return needle.withUnsafeBytes { pattern -> Int? in
-            var index = 0
-            let last = bytes.count - pattern.count
-            while index <= last {
-                guard let hit = memchr(base + index, Int32(first), last - index + 1) else { return nil }
-                index = base.distance(to: UnsafeRawPointer(hit))
-                if memcmp(base + index, pattern.baseAddress!, pattern.count) == 0 { return index + pattern.count }
-                index += 1
+            guard let hit = glibcMemmem(base, bytes.count, pattern.baseAddress!, pattern.count) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit)) + pattern.count
+        }
+    }
+
+    /// Throws unless `scan` reads what `JSONDecoder` reads from the host's own view messages, for
+    /// every position of a whole game, as both seats see it, and the finished board.
+    static func check() throws {
+        let codec = MessageCodec()
+        let seats = [Seat(id: SeatID(0), name: "load-1"), Seat(id: SeatID(1), name: "load-2")]
+        var state = FourInARow(setup: GameSetup(seats: seats, seed: 1))
+        let writer = ViewWriter<FourInARowView>.make()
+        // Columns in turn, the first free one each time: full columns on the way, and a win.
+        var next = 0
+        while true {
+            for seat in 0..<2 {
+                let id = SeatID(seat)
+                let message = ViewMessage(game: 3, view: state.view(for: .seat(id), at: .zero),
+                                          yourTurn: state.currentSeat == id, deadlineMs: nil, writer: writer)
+                let body = try codec.encode(message, seq: 40 + seat)
+                let envelope = try codec.envelope(of: body)
+                let decoded = try codec.decode(LeanView.self, from: envelope)
+                guard let scanned = scan(body), scanned.yourTurn == decoded.yourTurn, scanned.view.openColumns == decoded.view.openColumns,
+                      scanned.view.moves == decoded.view.moves, scanned.view.over == decoded.view.over else {
+                    throw LoadError.frameMismatch("view after \(state.board.discCount) moves, seat \(seat)")
+                }
             }
-            return nil
+            guard state.outcome == nil, let seat = state.currentSeat else { break }
+            while (try? state.apply(FourInARowMove(column: next % 7 + 1), from: seat, at: .zero)) == nil { next += 1 }
+            next += 1
         }
     }
 }
+
+/// glibc's `memmem` (a GNU extension the `Glibc` module does not import).
+@_silgen_name("memmem")
+private func glibcMemmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int, _ needle: UnsafeRawPointer, _ needleLength: Int) -> UnsafeMutableRawPointer?

@@ -25,8 +25,10 @@ enum MoveFrame {
         return buffer
     }
 
-    /// Throws unless `body` gives the codec's bytes, length included, for every column and a range of numbers.
+    /// Throws unless `body` gives the codec's bytes, length included, for every column and a range
+    /// of numbers, and unless the clients' scan of a view reads what the codec reads (`LeanView.check`).
     static func check() throws {
+        try LeanView.check()
         let codec = MessageCodec()
         for seq in [1, 9, 10, 99, 12_345, Int.max] {
             for column in 1...7 {
