@@ -86,6 +86,12 @@ final class ConnectionHandler: ChannelInboundHandler {
         peer.outbox.detach()
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        // Writable again: the kernel took everything written (the outbox's watermark is 1/1).
+        peer.outbox.takenIfWritable()
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelActive(context: ChannelHandlerContext) {
         startWatch(context: context)
         if overCapacity {

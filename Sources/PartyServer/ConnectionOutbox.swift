@@ -11,6 +11,14 @@ import Synchronization
 /// writes are pending, writes from the loop queue behind them, so the order of `send` calls is the
 /// order on the wire. A message counts as unwritten until the kernel has taken it; more than
 /// `limit` unwritten messages mean the client stopped reading.
+///
+/// How the outbox knows what the kernel took, without a promise per message on a framed
+/// connection: the channel's write buffer marks it unwritable from its first unwritten byte
+/// (`writeBufferWaterMark` 1/1, set by `SessionServer`), so after a flush, or when the channel
+/// says it is writable again, everything written was taken. Only when the count reaches the
+/// limit is it made exact message by message, from the bytes NIO still holds and where each
+/// message ended. A WebSocket's handlers add bytes of their own to the socket, so there each
+/// write keeps a promise that says when it was taken.
 final class ConnectionOutbox: Sendable {
     /// What became of a message handed to `send`.
     enum Outcome: Sendable {
@@ -24,6 +32,7 @@ final class ConnectionOutbox: Sendable {
 
     private struct State {
         var seq = 0
+        /// Messages sent and not known to be taken by the kernel: queued for the loop, or written.
         var unwritten = 0
         var closing = false
         /// Whether the client was cut off for not reading.
@@ -34,7 +43,32 @@ final class ConnectionOutbox: Sendable {
         var flushDue = false
         /// Messages written on the loop since the last flush.
         var unflushed = 0
-        var lastWrite: EventLoopFuture<Void>?
+        /// Bytes handed to the channel so far.
+        var handed = 0
+        /// Where each message written and not yet known to be taken ends, in `handed`, oldest first.
+        var ends: [Int] = []
+        /// Whether to close once everything written is taken (`close` was called and some was not).
+        var closeWhenTaken = false
+
+        /// The messages written up to `taken` bytes are taken. True when that leaves nothing
+        /// written untaken while the outbox waits to close.
+        mutating func taken(upTo taken: Int) -> Bool {
+            var count = 0
+            while count < ends.count, ends[count] <= taken { count += 1 }
+            if count == ends.count {
+                ends.removeAll(keepingCapacity: true)
+            } else if count > 0 {
+                ends.removeFirst(count)
+            }
+            unwritten -= count
+            return closeWhenTaken && ends.isEmpty
+        }
+
+        /// Counts a message of `size` bytes handed to the channel.
+        mutating func handed(_ size: Int) {
+            handed += size
+            ends.append(handed)
+        }
     }
 
     /// How `send` hands a frame to the channel.
@@ -87,6 +121,9 @@ final class ConnectionOutbox: Sendable {
         // it: a write to a closed channel fails at once, and its callback takes the lock.
         let result: Result<(ByteBuffer, Delivery), Refusal> = state.withLock { state in
             guard !state.closing else { return .failure(Refusal(outcome: .closed, cutOff: false)) }
+            // At the limit the count is made exact (on the loop): the kernel may have taken
+            // some of the messages since the last flush.
+            if state.unwritten >= limit, onLoop { countTaken(&state) }
             guard state.unwritten < limit else {
                 state.closing = true
                 state.overflowed = true
@@ -103,6 +140,8 @@ final class ConnectionOutbox: Sendable {
                 state.queuedWrites += 1
                 return .success((frame, .queued))
             }
+            // Written right after the lock, on this thread: nothing is handed in between.
+            state.handed(frameSize(frame))
             // A long burst (a client that pipelined many messages) is flushed as it goes, so
             // "unwritten" keeps meaning "offered to the kernel and not taken".
             state.unflushed += 1
@@ -124,8 +163,12 @@ final class ConnectionOutbox: Sendable {
             write(frame)
             if flush { scheduleFlush() }
         case .success((let frame, .queued)):
+            let size = frameSize(frame)
             channel.eventLoop.execute {
-                self.state.withLock { $0.queuedWrites -= 1 }
+                self.state.withLock { state in
+                    state.queuedWrites -= 1
+                    state.handed(size)
+                }
                 self.write(frame)
                 self.flush()
             }
@@ -133,11 +176,23 @@ final class ConnectionOutbox: Sendable {
         return .queued
     }
 
-    /// Writes `frame` (on the event loop) and counts it written once the kernel has taken it.
+    /// The bytes `frame` adds to what this outbox hands the channel.
+    private func frameSize(_ frame: ByteBuffer) -> Int {
+        frame.readableBytes + (wholeFrames ? FramePrepender.headroom : 0)
+    }
+
+    /// Writes `frame` (on the event loop, already counted as handed). On a WebSocket a promise
+    /// says when the kernel took it; on a framed connection the flush after it does.
     private func write(_ frame: ByteBuffer) {
-        let promise = channel.eventLoop.makePromise(of: Void.self)
-        state.withLock { $0.lastWrite = promise.futureResult }
-        promise.futureResult.whenComplete { _ in self.state.withLock { $0.unwritten -= 1 } }
+        var promise: EventLoopPromise<Void>?
+        if !wholeFrames {
+            let end = state.withLock { $0.handed }
+            let made = channel.eventLoop.makePromise(of: Void.self)
+            made.futureResult.whenComplete { _ in
+                if self.state.withLock({ $0.taken(upTo: end) }) { self.channel.close(promise: nil) }
+            }
+            promise = made
+        }
         let bytes = wholeFrames ? FramePrepender.frame(of: frame) : frame
         if let context = writer.value {
             context.write(NIOAny(bytes), promise: promise)
@@ -146,13 +201,30 @@ final class ConnectionOutbox: Sendable {
         }
     }
 
-    /// Flushes what was written (on the event loop).
+    /// Flushes what was written (on the event loop), then counts it taken if the kernel took it all.
     private func flush() {
         if let context = writer.value {
             context.flush()
         } else {
             channel.flush()
         }
+        takenIfWritable()
+    }
+
+    /// On a framed connection: when the channel is writable (its buffer empty, watermark 1/1),
+    /// every message written was taken. Called after each flush and when the channel says it is
+    /// writable again (the handler's `channelWritabilityChanged`).
+    func takenIfWritable() {
+        guard wholeFrames, channel.isWritable else { return }
+        if state.withLock({ $0.taken(upTo: $0.handed) }) { channel.close(promise: nil) }
+    }
+
+    /// Makes the count exact on a framed connection (on the loop): the messages that end within
+    /// the bytes the channel no longer holds were taken.
+    /// (Called while sending, so never while closing: nothing waits to close.)
+    private func countTaken(_ state: inout State) {
+        guard wholeFrames, let buffered = try? channel.syncOptions?.getOption(.bufferedWritableBytes) else { return }
+        _ = state.taken(upTo: state.handed - buffered)
     }
 
     /// Writes from now on start at `context` (the session handler's, on the event loop), toward
@@ -197,16 +269,18 @@ final class ConnectionOutbox: Sendable {
         let channel = self.channel
         let linger = lingerLimit
         channel.eventLoop.execute {
-            // Runs after every write queued before `close`, so `lastWrite` is the last one.
-            guard let last = self.state.withLock({ $0.lastWrite }) else {
+            // Runs after every write queued before `close` (and its flush).
+            self.takenIfWritable()
+            let waiting = self.state.withLock { state in
+                state.closeWhenTaken = !state.ends.isEmpty
+                return state.closeWhenTaken
+            }
+            guard waiting else {
                 channel.close(promise: nil)
                 return
             }
             let deadline = channel.eventLoop.scheduleTask(in: linger) { channel.close(promise: nil) }
-            last.whenComplete { _ in
-                deadline.cancel()
-                channel.close(promise: nil)
-            }
+            channel.closeFuture.whenComplete { _ in deadline.cancel() }
         }
     }
 
