@@ -4,6 +4,7 @@
 #
 #   Scripts/alternate.sh throughput BEFORE AFTER [N]   # 1,000 games against the relay floor
 #   Scripts/alternate.sh latency BEFORE AFTER [N]      # one game against the echo floor
+#   Scripts/alternate.sh protocol BEFORE AFTER [N]     # 1,000 games against both floors (--protocol-floor)
 #
 # BEFORE and AFTER are partyload binaries (copy .build/release/partyload aside after each build).
 # Needs /tmp/malloc_count.so (gcc -O2 -shared -fPIC -o /tmp/malloc_count.so Scripts/malloc_count.c -ldl).
@@ -13,7 +14,7 @@ offline=/work/shared/bin/offline
 
 throughput() {
     local out fr fc fu r c u a
-    out=$(LD_PRELOAD=/tmp/malloc_count.so $offline "$1" throughput --games 1000 --seconds 10 --time-limit 280 2>&1)
+    out=$(LD_PRELOAD=/tmp/malloc_count.so $offline "$1" throughput --games 1000 --seconds 10 --time-limit 400 ${PROTOCOL_FLOOR:-} 2>&1)
     fr=$(echo "$out" | grep -oP 'no game\): \K[0-9]+')
     fc=$(echo "$out" | grep "relay floor" | grep -oP 'moves/s, \K[0-9.]+')
     fu=$(echo "$out" | grep "relay floor" | grep -oP 'user \K[0-9.]+')
@@ -22,6 +23,16 @@ throughput() {
     u=$(echo "$out" | grep "together" | grep -oP 'user \K[0-9.]+')
     a=$(echo "$out" | grep -oP '^[0-9.]+(?= allocations)')
     python3 -c "print(f'$(basename "$1"): floor {$fr} moves/s {$fc} µs (user {$fu}) | game {$r} moves/s {$c} µs (user {$u}) allocs {$a} | rate {$r/$fr:.3f}x cpu {$c/$fc:.2f}x')"
+    if [ -n "${PROTOCOL_FLOOR:-}" ]; then
+        local pr pc pa
+        pr=$(echo "$out" | grep -oP 'no session\): \K[0-9]+'); pc=$(echo "$out" | grep "no session" | grep -oP 'moves/s, \K[0-9.]+')
+        pa=$(echo "$out" | grep -oP 'protocol floor: \K[0-9.]+(?= allocations)')
+        python3 -c "print(f'    protocol floor {$pr} moves/s {$pc} µs allocs {$pa} ({$pr/$fr:.3f}x the relay) | game against it: rate {$r/$pr:.3f}x cpu {$c/$pc:.2f}x')"
+    fi
+}
+
+protocol() {
+    PROTOCOL_FLOOR=--protocol-floor throughput "$1"
 }
 
 latency() {
