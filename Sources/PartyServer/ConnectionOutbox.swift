@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// How the outbox knows what the kernel took, without a promise per message on a framed
 /// connection: the channel's write buffer marks it unwritable from its first unwritten byte
-/// (`writeBufferWaterMark` 1/1, set by `SessionServer`), so after a flush, or when the channel
+/// (`writeBufferWaterMark` 1/1, which the outbox sets itself), so after a flush, or when the channel
 /// says it is writable again, everything written was taken. Only when the count reaches the
 /// limit is it made exact message by message, from the bytes NIO still holds and where each
 /// message ended. A WebSocket's handlers add bytes of their own to the socket, so there each
@@ -112,6 +112,15 @@ final class ConnectionOutbox: Sendable {
         self.limit = limit
         flushEvery = max(1, min(16, limit / 2))
         self.lingerLimit = linger
+        guard wholeFrames else { return }
+        // Unwritable from the first byte NIO holds back, writable once it holds none: how this
+        // outbox learns without a promise per message that the kernel took what it wrote.
+        let watermark = ChannelOptions.Types.WriteBufferWaterMark(low: 1, high: 1)
+        if channel.eventLoop.inEventLoop, let options = channel.syncOptions {
+            try? options.setOption(.writeBufferWaterMark, value: watermark)
+        } else {
+            channel.setOption(.writeBufferWaterMark, value: watermark).whenComplete { _ in }
+        }
     }
 
     /// Encodes `message` with the next number and writes it after everything sent before.

@@ -26,9 +26,6 @@ enum SessionServer {
             // queue hang half-open until the kernel gives up on them).
             .serverChannelOption(.backlog, value: 1024)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            // Unwritable from the first byte NIO holds back, writable once it holds none: how the
-            // outbox learns without a promise per message that the kernel took what it wrote.
-            .childChannelOption(.writeBufferWaterMark, value: .init(low: 1, high: 1))
             // Client frames are small (a move is ~50 bytes): reads start at 256 bytes, not NIO's
             // 2,048, and grow only for a client that sends more at once.
             .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536))

@@ -10,7 +10,7 @@ import Testing
 /// still held back, and a closing outbox waits for a slow client to take the rest.
 @Suite("The outbox counts what the kernel has not taken", .timeLimit(.minutes(1)))
 struct OutboxCountingTests {
-    /// A server connection with an outbox, as `SessionServer` sets it up, and a client connection
+    /// A server connection with an outbox (which sets the channel's watermark itself), and a client connection
     /// to it that reads nothing until asked to.
     struct Pair {
         let server: any Channel
@@ -39,27 +39,38 @@ struct OutboxCountingTests {
         }
     }
 
-    /// Tells the outbox when the channel is writable again, as `ConnectionHandler` does.
+    /// Tells the outbox when the channel is writable again, as `ConnectionHandler` does, and
+    /// hands the connection and its outbox over once the connection is active.
     final class WritabilityHook: ChannelInboundHandler, Sendable {
         typealias InboundIn = ByteBuffer
-        let outbox = Mutex<ConnectionOutbox?>(nil)
+        let outbox: ConnectionOutbox
+        let active: EventLoopPromise<(any Channel, ConnectionOutbox)>
+
+        init(outbox: ConnectionOutbox, active: EventLoopPromise<(any Channel, ConnectionOutbox)>) {
+            self.outbox = outbox
+            self.active = active
+        }
+
+        func channelActive(context: ChannelHandlerContext) {
+            active.succeed((context.channel, outbox))
+            context.fireChannelActive()
+        }
 
         func channelWritabilityChanged(context: ChannelHandlerContext) {
-            outbox.withLock { $0 }?.takenIfWritable()
+            outbox.takenIfWritable()
             context.fireChannelWritabilityChanged()
         }
     }
 
+    /// The outbox is made where `SessionServer` makes it: in the connection's initializer, on its loop.
     static func pair(limit: Int, linger: TimeAmount = .seconds(30)) async throws -> Pair {
         let group = MultiThreadedEventLoopGroup.singleton
-        let accepted = group.any().makePromise(of: (any Channel).self)
-        let hook = WritabilityHook()
+        let accepted = group.any().makePromise(of: (any Channel, ConnectionOutbox).self)
         let listener = try await ServerBootstrap(group: group)
-            .childChannelOption(.writeBufferWaterMark, value: .init(low: 1, high: 1))
             .childChannelOption(.socketOption(.so_sndbuf), value: 4096)
             .childChannelInitializer { channel in
-                accepted.succeed(channel)
-                return channel.pipeline.addHandler(hook)
+                let outbox = ConnectionOutbox(channel: channel, limit: limit, linger: linger, wholeFrames: true)
+                return channel.pipeline.addHandler(WritabilityHook(outbox: outbox, active: accepted))
             }
             .bind(host: "127.0.0.1", port: 0).get()
         let received = Received()
@@ -68,9 +79,7 @@ struct OutboxCountingTests {
             .channelOption(.socketOption(.so_rcvbuf), value: 4096)
             .channelInitializer { $0.pipeline.addHandler(received) }
             .connect(host: "127.0.0.1", port: listener.localAddress?.port ?? 0).get()
-        let server = try await accepted.futureResult.get()
-        let outbox = ConnectionOutbox(channel: server, limit: limit, linger: linger, wholeFrames: true)
-        hook.outbox.withLock { $0 = outbox }
+        let (server, outbox) = try await accepted.futureResult.get()
         return Pair(server: server, outbox: outbox, client: client, listener: listener, received: received)
     }
 
