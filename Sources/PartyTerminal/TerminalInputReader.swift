@@ -25,18 +25,27 @@ struct TerminalInputReader: Sendable {
         _ = drainWakePipe() // wake-ups from before this reader started mean nothing now
         var decoder = KeyDecoder()
         var buffer = [UInt8](repeating: 0, count: 4096)
+        let terminal = isatty(input) == 1
+        var wasForeground = true
         while true {
+            // In the background (continued by an outside SIGCONT, not by `fg`) keys typed are the
+            // shell's: reading one would stop the process (SIGTTIN) just as `fg`, which sends no
+            // SIGCONT to a running job, gives it the terminal. So only the wake pipe is watched,
+            // and the foreground looked for again ten times a second.
+            let foreground = !terminal || tcgetpgrp(input) == getpgrp()
+            if foreground && !wasForeground { TerminalGuard.retakeIfLost() }
+            wasForeground = foreground
             var fds = [
-                pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: foreground ? input : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&fds, 2, decoder.isWaiting ? escapeTimeout : -1)
+            let ready = poll(&fds, 2, foreground ? (decoder.isWaiting ? escapeTimeout : -1) : 100)
             if ready < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return
             }
             if ready == 0 {
-                emit(decoder.flush())
+                if foreground { emit(decoder.flush()) }
                 continue
             }
             if fds[1].revents != 0 {
@@ -51,7 +60,8 @@ struct TerminalInputReader: Sendable {
                     continuation.yield(.interrupt)
                 }
             }
-            if fds[0].revents != 0 {
+            // A poll that began in the foreground may end in the background: look again before reading.
+            if fds[0].revents != 0, !terminal || tcgetpgrp(input) == getpgrp() {
                 let count = read(input, &buffer, buffer.count)
                 if count > 0 {
                     emit(decoder.feed(buffer[0..<count]))

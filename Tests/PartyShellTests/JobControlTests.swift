@@ -116,7 +116,12 @@ extension EndToEnd {
             // foreground back by itself.
             let running = await Poll.until(timeout: .seconds(10)) { Self.state(of: pid) != "T" }
             try #require(running, "the host did not continue")
-            try await Task.sleep(for: .milliseconds(200)) // let bash reap the change; either order must work
+            // Keys typed for the shell while the host runs in the background are the shell's:
+            // reading them would stop the host (SIGTTIN), and `fg` would then find it stopped.
+            try tmux.tmux("send-keys", "-t", pane, "-l", "true")
+            try tmux.send(pane, "Enter")
+            try await Task.sleep(for: .milliseconds(300)) // let bash reap the change; either order must work
+            #expect(Self.state(of: pid) != "T", "the host read the shell's keys in the background and stopped")
             try await resume(tmux, expecting: "ready")
         }
 
