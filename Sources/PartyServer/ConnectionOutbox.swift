@@ -119,7 +119,7 @@ final class ConnectionOutbox: Sendable {
         if channel.eventLoop.inEventLoop, let options = channel.syncOptions {
             try? options.setOption(.writeBufferWaterMark, value: watermark)
         } else {
-            channel.setOption(.writeBufferWaterMark, value: watermark).whenComplete { _ in }
+            _ = channel.setOption(.writeBufferWaterMark, value: watermark)
         }
     }
 

@@ -9,6 +9,7 @@ import PartyKit
 /// outside raw mode (`TerminalGuard.suspend()`).
 /// While the decoder holds an unfinished sequence it waits at most `escapeTimeout` milliseconds and
 /// then flushes it, which is how a lone Escape is told from an arrow key.
+/// In the background it reads no keys (they are the shell's; reading one would stop the process).
 struct TerminalInputReader: Sendable {
     /// The descriptor keys are read from.
     var input: Int32 = STDIN_FILENO
@@ -26,13 +27,16 @@ struct TerminalInputReader: Sendable {
         var decoder = KeyDecoder()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let terminal = isatty(input) == 1
+        let input = self.input
+        /// Whether keys may be read now: not a terminal, or a terminal whose foreground we are.
+        func inForeground() -> Bool { !terminal || tcgetpgrp(input) == getpgrp() }
         var wasForeground = true
         while true {
             // In the background (continued by an outside SIGCONT, not by `fg`) keys typed are the
             // shell's: reading one would stop the process (SIGTTIN) just as `fg`, which sends no
             // SIGCONT to a running job, gives it the terminal. So only the wake pipe is watched,
             // and the foreground looked for again ten times a second.
-            let foreground = !terminal || tcgetpgrp(input) == getpgrp()
+            let foreground = inForeground()
             if foreground && !wasForeground { TerminalGuard.retakeIfLost() }
             wasForeground = foreground
             var fds = [
@@ -61,7 +65,7 @@ struct TerminalInputReader: Sendable {
                 }
             }
             // A poll that began in the foreground may end in the background: look again before reading.
-            if fds[0].revents != 0, !terminal || tcgetpgrp(input) == getpgrp() {
+            if fds[0].revents != 0, inForeground() {
                 let count = read(input, &buffer, buffer.count)
                 if count > 0 {
                     emit(decoder.feed(buffer[0..<count]))
