@@ -46,8 +46,11 @@ struct WebSocketTests {
         }
 
         /// Sends `bytes`, then waits for the server's close frame and the end of the connection; returns the code.
+        /// The server may close as soon as it has read enough of `bytes` to refuse them, while the rest is
+        /// still being written (on a busy machine the write is slow): a write that fails because the
+        /// connection is already closed is part of what happens, and the close code is what counts.
         func closeCode(after bytes: [UInt8]) async throws -> Int? {
-            try await client.send(bytes)
+            try? await client.send(bytes)
             _ = await client.waitUntilClosed()
             return frames.last.flatMap { $0.opcode == 0x8 ? WSFrame.closeCode($0.payload) : nil }
         }

@@ -45,4 +45,15 @@ cat > "$zone.zone" <<ZONE
 @   IN NS  ns.$zone.
 ns  IN A   127.0.0.1
 ZONE
+# named must not outlive the test that started it, also when that test process crashes or is killed
+# before it can stop named: a watchdog waits for the test process (this script's parent) to go, then
+# kills named (this shell's pid once exec'd). It first closes every descriptor it inherited, so that
+# it holds none of the test's pipes (Foundation's Process learns that its child ended when those
+# close), and it ends by itself within a second of named ending.
+test_pid=$PPID named_pid=$$
+bash -c '
+    for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done
+    while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done
+    kill -0 "$1" 2>/dev/null || kill -KILL "$2" 2>/dev/null
+' watchdog "$test_pid" "$named_pid" </dev/null >/dev/null 2>&1 &
 exec named -g -c "$dir/named.conf"
