@@ -58,6 +58,11 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 arm(context: context, after: headTimeout, limit: .headTimeout)
             }
             headBytes! += 1
+            // Counted before the head may end: its last byte counts toward the limit too.
+            if headBytes! > maxHeadBytes {
+                overflow = true
+                break
+            }
             switch byte {
             case UInt8(ascii: "\n"):
                 if lineEmpty {
@@ -70,10 +75,6 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 break
             default:
                 lineEmpty = false
-            }
-            if let bytes = headBytes, bytes > maxHeadBytes {
-                overflow = true
-                break
             }
         }
         if overflow {

@@ -119,6 +119,27 @@ struct WebTransportHTTPTests {
         #expect(long?.status == 431)
     }
 
+    /// A request head of exactly `size` bytes, the empty line included.
+    static func head(ofSize size: Int) -> String {
+        let start = "GET / HTTP/1.1\r\nHost: h\r\nX-Pad: "
+        let end = "\r\n\r\n"
+        return start + String(repeating: "a", count: size - start.utf8.count - end.utf8.count) + end
+    }
+
+    /// §1b: the limit is 8,192 bytes up to and including the empty line. The last byte of the head
+    /// counted too late, so 8,193 bytes got 200.
+    @Test func theHeadLimitIsExactly8192Bytes() async throws {
+        let fits = Self.head(ofSize: 8192)
+        #expect(fits.utf8.count == 8192)
+        let (fitting, _) = try await Self.request(fits)
+        #expect(fitting?.status == 200)
+        let over = Self.head(ofSize: 8193)
+        #expect(over.utf8.count == 8193)
+        let (refused, closed) = try await Self.request(over)
+        #expect(refused?.status == 431)
+        #expect(closed)
+    }
+
     @Test func aSlowlorisIsAnswered408AndClosed() async throws {
         var options = WebOptions.forTests
         options.headTimeout = .milliseconds(500)
