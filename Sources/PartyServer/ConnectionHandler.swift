@@ -103,21 +103,27 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard state != .done else { return }
-        deadlines.heard(at: context.eventLoop.now)
         let read = unwrapInboundIn(data)
         guard framing != nil else {
+            // A WebSocket read is one whole message.
+            deadlines.heard(at: context.eventLoop.now)
             held.append(read)
             return drain(context: context)
         }
+        // Only a complete frame is activity (section 11): a frame trickled a byte at a time and
+        // never finished does not keep the connection alive.
         var failure: WireError?
+        var frames = 0
         do {
             try framing?.split(read) { frame in
                 held.append(frame)
+                frames += 1
                 return true
             }
         } catch {
             failure = error
         }
+        if frames > 0 { deadlines.heard(at: context.eventLoop.now) }
         drain(context: context)
         // An oversized frame: the frames before it were handled; the stream cannot be read on.
         if let failure { errorCaught(context: context, error: failure) }

@@ -226,4 +226,35 @@ struct BadInputTests {
             }
         }
     }
+
+    @Test("a welcomed framed client that trickles a frame it never finishes is timed out (a partial frame is not activity)")
+    func trickledFrame() async throws {
+        try await withHost(FourInARow.self, options: .test(peerMs: 2_000, heartbeatMs: 100, graceMs: 0)) { _, port in
+            try await RawClient.with(port: port) { client in
+                try await client.hello("Trickle")
+                #expect(try await client.next("welcome") != nil)
+                // A frame announcing 70 bytes, then 69 of them, a byte every 250 ms (18 s in all):
+                // bytes keep coming well within the 2 s limit, but no frame ever completes.
+                let bytes: [UInt8] = [0, 0, 0, 70] + Array(repeating: UInt8(ascii: " "), count: 69)
+                let outbound = client.outbound
+                // Returns how many bytes it sent before it was stopped (or the host closed).
+                let trickle = Task {
+                    var sent = 0
+                    for byte in bytes {
+                        guard !Task.isCancelled, (try? await outbound.write(ByteBuffer(bytes: [byte]))) != nil else { break }
+                        sent += 1
+                        try? await Task.sleep(for: .milliseconds(250))
+                    }
+                    return sent
+                }
+                let reply = try await client.next("error")
+                trickle.cancel()
+                let sentBefore = await trickle.value
+                #expect(reply?["reason"] as? String == "timeout")
+                #expect(reply?["fatal"] as? Bool == true)
+                #expect(sentBefore < bytes.count, "the host timed the client out only once the trickle had stopped")
+                _ = try await client.drainUntilClosed()
+            }
+        }
+    }
 }
