@@ -3,8 +3,9 @@ public enum NameCleaner {
     /// The longest name kept, in characters.
     public static let maxLength = 24
 
-    /// Removes escape sequences, control and invisible formatting characters, collapses spaces and
-    /// trims; returns an empty string when nothing printable is left.
+    /// Removes escape sequences, control and invisible formatting characters (a zero-width joiner
+    /// too, except inside an emoji sequence such as a family emoji), collapses spaces and trims;
+    /// returns an empty string when nothing printable is left.
     public static func clean(_ raw: String) -> String {
         var scalars: [Unicode.Scalar] = []
         var iterator = raw.unicodeScalars.makeIterator()
@@ -15,13 +16,15 @@ public enum NameCleaner {
                 skipEscape(after: scalar, in: &iterator)
             case 0x00..<0x20, 0x7F...0x9F:
                 scalars.append(" ")
+            case 0x200D:
+                scalars.append(scalar)  // kept for now: emoji sequences need it (below)
             case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF, 0xFFF9...0xFFFB:
                 continue  // zero-width and bidirectional controls
             default:
                 scalars.append(scalar)
             }
         }
-        var text = String(String.UnicodeScalarView(scalars))
+        var text = withoutStrayJoiners(String(String.UnicodeScalarView(scalars)))
         text = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         if text.count > maxLength {
             text = String(text.prefix(maxLength)).trimmingWhitespace()
@@ -40,6 +43,28 @@ public enum NameCleaner {
         while lowered.contains("\(base) (\(number))".lowercased()) { number += 1 }
         return "\(base) (\(number))"
     }
+
+    /// Removes every zero-width joiner (U+200D) except those that join two emoji into one
+    /// character (👨‍👩‍👧, 👩🏽‍💻, 🏳️‍🌈): one is kept only when the grapheme cluster it is in (Swift's,
+    /// which follows Unicode's rule for emoji ZWJ sequences) begins with an emoji and goes on past
+    /// the joiner with another emoji. Anywhere else it would only hide characters or join letters.
+    static func withoutStrayJoiners(_ text: String) -> String {
+        guard text.unicodeScalars.contains(zeroWidthJoiner) else { return text }
+        var kept = String.UnicodeScalarView()
+        for character in text {
+            let scalars = Array(character.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() {
+                if scalar == zeroWidthJoiner {
+                    guard index > 0, scalars[0].properties.isEmoji, index + 1 < scalars.count,
+                          scalars[index + 1] != zeroWidthJoiner, scalars[index + 1].properties.isEmoji else { continue }
+                }
+                kept.append(scalar)
+            }
+        }
+        return String(kept)
+    }
+
+    private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
 
     private static func skipEscape(after introducer: Unicode.Scalar, in iterator: inout String.UnicodeScalarView.Iterator) {
         var isCSI = introducer.value == 0x9B
