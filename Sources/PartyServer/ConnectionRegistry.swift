@@ -1,43 +1,116 @@
 import NIOCore
 import Synchronization
 
-/// The host's open connections: numbers them, counts them against the limit (idle kept-alive HTTP
-/// connections giving way to new ones), and lets the host close them all and wait until every one
-/// has closed.
+/// The host's open connections: numbers them, counts them against the host's limit and each
+/// address's (idle kept-alive HTTP connections giving way to new ones), limits how fast one address
+/// opens them, and lets the host close them all and wait until every one has closed.
 final class ConnectionRegistry: Sendable {
-    private struct State {
-        var next = 0
-        var open: [Int: any Channel] = [:]
-        /// Open connections that are plain HTTP, kept alive and waiting for their next request.
-        var idleHTTP: Set<Int> = []
-        var emptied: [CheckedContinuation<Void, Never>] = []
+    /// What becomes of a newly accepted connection.
+    enum Admission: Equatable {
+        /// Counted and served.
+        case admitted
+        /// Over the host's limit or its address's: refused in its own language (a `503`, a
+        /// `reject tooManyConnections`) and not counted.
+        case overCapacity
+        /// Its address opens connections faster than the accept rate: closed at once, unanswered.
+        case tooFast
     }
 
-    private let state = Mutex(State())
+    private struct Entry {
+        let channel: any Channel
+        let address: String
+        /// Counted toward the limits (refused connections are not).
+        let counted: Bool
+    }
 
-    /// Registers a newly accepted connection; returns its number (unique within the process's
-    /// host) and whether it is over `limit`. When the new connection would be over it and a kept-alive
-    /// HTTP connection is idle (a browser keeps a few open after loading the page, for 30 s), the
-    /// longest-open idle one is closed and forgotten, and the new connection takes its place: a
-    /// phone arriving is worth more than a connection a page has finished with.
-    func admit(_ channel: any Channel, limit: Int) -> (id: Int, overCapacity: Bool) {
-        let (id, over, evicted): (Int, Bool, (any Channel)?) = state.withLock { state in
+    private struct State {
+        var next = 0
+        var open: [Int: Entry] = [:]
+        /// How many open connections count toward the limits, in all and per address.
+        var counted = 0
+        var perAddress: [String: Int] = [:]
+        /// Open connections that are plain HTTP, kept alive and waiting for their next request.
+        var idleHTTP: Set<Int> = []
+        var acceptRate: AcceptRate
+        var emptied: [CheckedContinuation<Void, Never>] = []
+
+        /// Removes connection `id` from the books; returns its channel if it was open.
+        mutating func forget(_ id: Int) -> (any Channel)? {
+            idleHTTP.remove(id)
+            guard let entry = open.removeValue(forKey: id) else { return nil }
+            if entry.counted {
+                counted -= 1
+                perAddress[entry.address, default: 1] -= 1
+                if perAddress[entry.address] == 0 { perAddress[entry.address] = nil }
+            }
+            return entry.channel
+        }
+    }
+
+    /// The most connections counted at once.
+    let maxConnections: Int
+    /// The most connections counted at once from one address.
+    let maxPerAddress: Int
+    private let state: Mutex<State>
+
+    /// A registry that counts at most `maxConnections` connections, at most `maxPerAddress` of them
+    /// from one address, and lets one address open `acceptsPerSecond` new connections per second on
+    /// average (nil: any number) with bursts of `acceptBurst`.
+    init(maxConnections: Int, maxPerAddress: Int, acceptsPerSecond: Double?, acceptBurst: Double) {
+        self.maxConnections = maxConnections
+        self.maxPerAddress = maxPerAddress
+        state = Mutex(State(acceptRate: AcceptRate(perSecond: acceptsPerSecond, burst: acceptBurst)))
+    }
+
+    /// The limits of `options`.
+    convenience init(_ options: HostOptions) {
+        self.init(maxConnections: options.maxConnections, maxPerAddress: options.maxConnectionsPerAddress,
+                  acceptsPerSecond: options.acceptsPerSecond, acceptBurst: options.acceptBurst)
+    }
+
+    /// Registers a connection accepted from `address` at `now`; returns its number (unique within
+    /// the process's host) and what becomes of it.
+    ///
+    /// When the new connection would be over its address's limit, the longest-open idle kept-alive
+    /// HTTP connection of that address is closed and forgotten and the new one takes its place;
+    /// when it would be over the host's limit, the longest-open idle one of any address (a browser
+    /// keeps a few open after loading the page, for 30 s): a phone arriving is worth more than a
+    /// connection a page has finished with. A refused connection is not counted, so a flood of them
+    /// never keeps anyone else out. A connection refused for its rate is not registered at all.
+    func admit(_ channel: any Channel, address: String, now: NIODeadline) -> (id: Int, admission: Admission) {
+        let (id, admission, evicted): (Int, Admission, (any Channel)?) = state.withLock { state in
             state.next += 1
-            state.open[state.next] = channel
-            guard state.open.count > limit else { return (state.next, false, nil) }
-            guard let oldest = state.idleHTTP.min() else { return (state.next, true, nil) }
-            state.idleHTTP.remove(oldest)
-            return (state.next, false, state.open.removeValue(forKey: oldest))
+            let id = state.next
+            guard state.acceptRate.admit(address, now: now) else { return (id, .tooFast, nil) }
+            var evicted: (any Channel)?
+            if state.perAddress[address, default: 0] >= maxPerAddress {
+                guard let oldest = state.idleHTTP.filter({ state.open[$0]?.address == address }).min() else {
+                    state.open[id] = Entry(channel: channel, address: address, counted: false)
+                    return (id, .overCapacity, nil)
+                }
+                evicted = state.forget(oldest)
+            }
+            if state.counted >= maxConnections {
+                guard let oldest = state.idleHTTP.min() else {
+                    state.open[id] = Entry(channel: channel, address: address, counted: false)
+                    return (id, .overCapacity, evicted)
+                }
+                evicted = state.forget(oldest)
+            }
+            state.open[id] = Entry(channel: channel, address: address, counted: true)
+            state.counted += 1
+            state.perAddress[address, default: 0] += 1
+            return (id, .admitted, evicted)
         }
         evicted?.close(promise: nil)
-        return (id, over)
+        return (id, admission)
     }
 
     /// Marks connection `id` as plain HTTP waiting for its next request (`idle`), or reading or
     /// answering one (`!idle`, also once it turned into a WebSocket).
     func setIdleHTTP(_ id: Int, _ idle: Bool) {
         state.withLock { state in
-            guard state.open[id] != nil else { return }
+            guard state.open[id]?.counted == true else { return }
             if idle { state.idleHTTP.insert(id) } else { state.idleHTTP.remove(id) }
         }
     }
@@ -45,8 +118,7 @@ final class ConnectionRegistry: Sendable {
     /// Forgets connection `id`, which has closed.
     func closed(_ id: Int) {
         let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
-            state.open[id] = nil
-            state.idleHTTP.remove(id)
+            _ = state.forget(id)
             guard state.open.isEmpty else { return [] }
             defer { state.emptied.removeAll() }
             return state.emptied
@@ -54,10 +126,15 @@ final class ConnectionRegistry: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// How many connections count toward the limits now (for tests).
+    var countedConnections: Int {
+        state.withLock { $0.counted }
+    }
+
     /// Closes every connection still open after `grace` and returns once all have closed.
     /// Connections close themselves earlier when their last messages are written.
     func closeAll(after grace: TimeAmount) async {
-        let channels = state.withLock { Array($0.open.values) }
+        let channels = state.withLock { $0.open.values.map(\.channel) }
         for channel in channels {
             channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
         }

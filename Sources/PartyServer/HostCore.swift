@@ -13,7 +13,7 @@ final class HostCore: Sendable {
     let session: Session
     let shutdownSignal: AsyncStream<String>
     let shutdownContinuation: AsyncStream<String>.Continuation
-    let connections = ConnectionRegistry()
+    let connections: ConnectionRegistry
     /// The host's own thread, when it was not given an event loop.
     let ownLoop: MultiThreadedEventLoopGroup?
 
@@ -21,6 +21,7 @@ final class HostCore: Sendable {
     init(game: HostedGame?, room: RoomSettings?, options: HostOptions, logger: Logger, eventLoop: (any EventLoop)?) {
         self.options = options
         self.logger = logger
+        connections = ConnectionRegistry(options)
         var system = SystemRandomNumberGenerator()
         hostKey = Session.hex(bits: 128, using: &system)
         let (updates, continuation) = AsyncStream<SessionStatus>.makeStream(bufferingPolicy: .bufferingNewest(1))

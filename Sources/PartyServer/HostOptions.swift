@@ -17,7 +17,7 @@ public struct HostOptions: Sendable {
     public var startAt: Int?
     /// Keeps seat 0 for the host's own player (who moves first in the first game) until they sit.
     public var reserveHostSeat: Bool
-    /// Most simultaneous connections (players and those still handshaking).
+    /// Most simultaneous connections of any kind (players, spectators, those still handshaking, HTTP).
     public var maxConnections: Int
     /// A new connection must say hello within this many milliseconds.
     public var handshakeTimeoutMilliseconds: Int64
@@ -45,6 +45,16 @@ public struct HostOptions: Sendable {
     /// that stops reading holds in the kernel before `outboundQueueLimit` counts; nil leaves the
     /// kernel's own sizing (on Linux up to `net.ipv4.tcp_wmem`'s maximum, 4 MiB by default).
     public var sendBufferBytes: Int? = nil
+    /// Most simultaneous connections from one IP address, so that one device can never take them
+    /// all (a value of `maxConnections` or more: no separate limit). Over it, as over
+    /// `maxConnections`, an idle kept-alive HTTP connection of that address gives way, or the new
+    /// connection is refused in its own language.
+    public var maxConnectionsPerAddress: Int = 16
+    /// New connections one IP address may open per second on average (nil: any number); beyond
+    /// it (and `acceptBurst`) a connection is closed at once, unanswered.
+    public var acceptsPerSecond: Double? = 20
+    /// How many new connections one IP address may open at once above `acceptsPerSecond`.
+    public var acceptBurst: Double = 40
 
     /// Creates options with sane defaults.
     public init(

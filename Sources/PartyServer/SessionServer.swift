@@ -34,10 +34,17 @@ enum SessionServer {
                     if let bytes = options.sendBufferBytes {
                         try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
                     }
-                    // Every connection counts toward --max-connections from its accept to its close,
-                    // whatever it turns out to speak: plain HTTP too (idle kept-alive HTTP
-                    // connections give way to new ones: ConnectionRegistry.admit).
-                    let (id, overCapacity) = connections.admit(channel, limit: options.maxConnections)
+                    // Every connection counts toward --max-connections and its address's limit from
+                    // its accept to its close, whatever it turns out to speak: plain HTTP too (idle
+                    // kept-alive HTTP connections give way to new ones: ConnectionRegistry.admit).
+                    let address = Self.peerText(channel.remoteAddress)
+                    let (id, admission) = connections.admit(channel, address: address, now: channel.eventLoop.now)
+                    // Faster than the accept rate: closed before anything is read or set up.
+                    guard admission != .tooFast else {
+                        channel.close(promise: nil)
+                        return
+                    }
+                    let overCapacity = admission == .overCapacity
                     channel.closeFuture.whenComplete { _ in connections.closed(id) }
                     // HTTP, WebSocket or the framed protocol, by the first byte (PartyWeb); both
                     // message transports end in the same session handler.
@@ -46,7 +53,7 @@ enum SessionServer {
                         // A framed connection's messages leave as whole frames, straight to the
                         // socket; a WebSocket's as bodies, through its handlers.
                         let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit, wholeFrames: framed)
-                        let peer = PeerLink(id: id, outbox: outbox, address: Self.peerText(channel.remoteAddress))
+                        let peer = PeerLink(id: id, outbox: outbox, address: address)
                         let handler = ConnectionHandler(session: session, peer: peer, logger: logger,
                                                         rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst),
                                                         overCapacity: overCapacity,

@@ -29,7 +29,7 @@ struct HostRunner {
         let cleanName = NameCleaner.clean(playerName).isEmpty ? "Host" : NameCleaner.clean(playerName)
         let sessionName = "\(cleanName)'s \(descriptor.title)"
         let joinCode = command.code == PartyHostCommand.generateCode ? String(UInt32.random(in: 1000...9999)) : command.code
-        let options = HostOptions(bindAddress: command.bind, port: command.port, sessionName: sessionName,
+        var options = HostOptions(bindAddress: command.bind, port: command.port, sessionName: sessionName,
                                   seed: command.seed, startAt: command.players ?? (command.dedicated ? command.bots : nil),
                                   reserveHostSeat: !command.dedicated,
                                   maxConnections: command.maxConnections,
@@ -38,6 +38,7 @@ struct HostRunner {
                                   outboundQueueLimit: command.queueLimit,
                                   graceMilliseconds: Int64(command.grace) * 1000, maxSpectators: command.maxSpectators,
                                   joinCode: joinCode, messagesPerSecond: command.rate, messageBurst: command.rate * 2)
+        command.applyAddressLimits(to: &options)
         let server = PartyHost<Game.Rules>(configuration: configuration, options: options,
                                            logger: Logger(label: "partyhost"))
         let fullScreen = Terminal.isInteractive && !command.lineMode

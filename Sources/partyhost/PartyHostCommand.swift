@@ -96,6 +96,12 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: "Most connections at once (players, spectators and those still saying hello).")
     var maxConnections: Int = 64
 
+    @Option(help: "Most connections at once from one address (a value of --max-connections or more: no separate limit).")
+    var maxConnectionsPerAddress: Int = 16
+
+    @Option(help: "New connections per second one address may open on average (twice that in a burst); more are closed unanswered.")
+    var acceptRate: Double = 20
+
     @Option(help: "Messages per second one client may send on average (twice that in a burst).")
     var rate: Double = 20
 
@@ -159,6 +165,10 @@ struct PartyHostCommand: AsyncParsableCommand {
         guard (0...1000).contains(maxSpectators) else { throw ValidationError("--max-spectators must be from 0 to 1000.") }
         guard (2...100_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 2 to 100000.") }
         guard rate >= 1, rate <= 10_000 else { throw ValidationError("--rate must be from 1 to 10000.") }
+        guard (1...100_000).contains(maxConnectionsPerAddress) else {
+            throw ValidationError("--max-connections-per-address must be from 1 to 100000.")
+        }
+        guard acceptRate >= 1, acceptRate <= 100_000 else { throw ValidationError("--accept-rate must be from 1 to 100000.") }
         guard handshakeTimeout >= 0.5, handshakeTimeout <= 600 else { throw ValidationError("--handshake-timeout must be from 0.5 to 600 seconds.") }
         guard idleTimeout >= 4, idleTimeout <= 3600 else {
             throw ValidationError("--idle-timeout must be from 4 to 3600 seconds (heartbeats come every 3 s).")
@@ -168,6 +178,14 @@ struct PartyHostCommand: AsyncParsableCommand {
             throw ValidationError("--code must be 1 to 32 characters (or give --code alone to make one up).")
         }
         try WideAreaPublishing.validate(self)
+    }
+
+    /// Sets the per-address connection limits of `options` from `--max-connections-per-address`
+    /// and `--accept-rate`.
+    func applyAddressLimits(to options: inout HostOptions) {
+        options.maxConnectionsPerAddress = maxConnectionsPerAddress
+        options.acceptsPerSecond = acceptRate
+        options.acceptBurst = acceptRate * 2
     }
 
     /// The value `--code` gets when it is given alone.

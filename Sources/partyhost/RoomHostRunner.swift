@@ -56,7 +56,7 @@ struct RoomHostRunner {
         let cleanName = NameCleaner.clean(playerName).isEmpty ? "Host" : NameCleaner.clean(playerName)
         let sessionName = "\(cleanName)'s party"
         let joinCode = command.code == PartyHostCommand.generateCode ? String(UInt32.random(in: 1000...9999)) : command.code
-        let options = HostOptions(bindAddress: command.bind, port: command.port, sessionName: sessionName,
+        var options = HostOptions(bindAddress: command.bind, port: command.port, sessionName: sessionName,
                                   seed: command.seed, startAt: nil, reserveHostSeat: !command.dedicated,
                                   maxConnections: command.maxConnections,
                                   handshakeTimeoutMilliseconds: Int64(command.handshakeTimeout * 1000),
@@ -64,6 +64,7 @@ struct RoomHostRunner {
                                   outboundQueueLimit: command.queueLimit,
                                   graceMilliseconds: Int64(command.grace) * 1000, maxSpectators: command.maxSpectators,
                                   joinCode: joinCode, messagesPerSecond: command.rate, messageBurst: command.rate * 2)
+        command.applyAddressLimits(to: &options)
         let server = PartyRoomHost(room: settings, options: options, logger: Logger(label: "partyhost"))
         let fullScreen = Terminal.isInteractive && !command.lineMode
         let signals = TerminationSignals.stream()

@@ -23,8 +23,8 @@ enum HostFleet {
     }
 
     /// Options for a loopback host that never times anyone out during a run.
-    /// The per-client flood limit is lifted: load clients move as fast as the host answers, which
-    /// a person never does.
+    /// The per-client flood limit and the per-address limits are lifted: load clients move as fast
+    /// as the host answers, which a person never does, all from one address.
     static func options(maxConnections: Int = 64, patientHandshake: Bool = false) -> HostOptions {
         var options = HostOptions(bindAddress: "127.0.0.1", port: 0, sessionName: "partyload", seed: 1, startAt: nil,
                     maxConnections: maxConnections,
@@ -32,6 +32,9 @@ enum HostFleet {
                     peerTimeoutMilliseconds: patientHandshake ? 3_600_000 : 60_000)
         options.messagesPerSecond = 1_000_000
         options.messageBurst = 1_000_000
+        // Every load client connects from 127.0.0.1: no per-address limits.
+        options.maxConnectionsPerAddress = maxConnections
+        options.acceptsPerSecond = nil
         return options
     }
 

@@ -13,11 +13,17 @@ import PartyServer
 /// timed out and its next write failed with "I/O on closed channel". A test that is about these
 /// timeouts passes its own, short ones.
 extension HostOptions {
+    ///
+    /// Every test client connects from 127.0.0.1, and some tests open dozens of connections at
+    /// once: the per-address limits are off unless a test about them sets them.
     static func test(handshakeMs: Int64 = 60_000, peerMs: Int64 = 60_000, heartbeatMs: Int64 = 3_000,
                      graceMs: Int64 = 30_000, code: String? = nil) -> HostOptions {
-        HostOptions(bindAddress: "127.0.0.1", port: 0, sessionName: "Test session", seed: 42,
-                    handshakeTimeoutMilliseconds: handshakeMs, peerTimeoutMilliseconds: peerMs,
-                    heartbeatIntervalMilliseconds: heartbeatMs, graceMilliseconds: graceMs, joinCode: code)
+        var options = HostOptions(bindAddress: "127.0.0.1", port: 0, sessionName: "Test session", seed: 42,
+                                  handshakeTimeoutMilliseconds: handshakeMs, peerTimeoutMilliseconds: peerMs,
+                                  heartbeatIntervalMilliseconds: heartbeatMs, graceMilliseconds: graceMs, joinCode: code)
+        options.maxConnectionsPerAddress = options.maxConnections
+        options.acceptsPerSecond = nil
+        return options
     }
 }
 

@@ -14,11 +14,16 @@ struct RawClient {
 
     /// Connects to 127.0.0.1:`port` and runs `body` with the client; closes afterwards.
     /// `receiveBuffer` sets the socket's receive buffer (a small one makes a client that does not
-    /// read fill up quickly).
-    static func with<T: Sendable>(port: Int, receiveBuffer: Int? = nil, _ body: (inout RawClient) async throws -> T) async throws -> T {
+    /// read fill up quickly). `from` is the client's own address (another of loopback's
+    /// 127.0.0.0/8, as a second device would have): by default the system's choice, 127.0.0.1.
+    static func with<T: Sendable>(port: Int, receiveBuffer: Int? = nil, from: String? = nil,
+                                  _ body: (inout RawClient) async throws -> T) async throws -> T {
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         if let receiveBuffer {
             bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+        }
+        if let from {
+            bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: from, port: 0))
         }
         let channel = try await bootstrap
             .connect(host: "127.0.0.1", port: port) { channel in
