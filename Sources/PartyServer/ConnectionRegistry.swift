@@ -131,11 +131,17 @@ final class ConnectionRegistry: Sendable {
         state.withLock { $0.counted }
     }
 
-    /// Closes every connection still open after `grace` and returns once all have closed.
-    /// Connections close themselves earlier when their last messages are written.
-    func closeAll(after grace: TimeAmount) async {
-        let channels = state.withLock { $0.open.values.map(\.channel) }
-        for channel in channels {
+    /// Closes every connection and returns once all have closed. Those in `told` (the session's
+    /// clients, just sent their last messages) close themselves once those are written and are
+    /// closed after `grace` if they have not; every other one (HTTP, a connection still in its
+    /// handshake) at once.
+    func closeAll(except told: Set<Int>, after grace: TimeAmount) async {
+        let (now, later) = state.withLock { state in
+            (state.open.filter { !told.contains($0.key) }.map(\.value.channel),
+             state.open.filter { told.contains($0.key) }.map(\.value.channel))
+        }
+        for channel in now { channel.close(promise: nil) }
+        for channel in later {
             channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
         }
         await withCheckedContinuation { continuation in

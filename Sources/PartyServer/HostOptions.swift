@@ -55,6 +55,9 @@ public struct HostOptions: Sendable {
     public var acceptsPerSecond: Double? = 20
     /// How many new connections one IP address may open at once above `acceptsPerSecond`.
     public var acceptBurst: Double = 40
+    /// When the host ends, how long its clients have to take their last messages (`ended`)
+    /// before their connections are closed anyway; other connections close at once.
+    public var shutdownGraceMilliseconds: Int64 = 500
 
     /// Creates options with sane defaults.
     public init(

@@ -212,18 +212,21 @@ actor Session {
     }
 
     /// Ends the session: everyone is told (in a room, with the final scoreboard), then every
-    /// connection closes.
-    func end(reason: String, message: String) {
-        guard !ended else { return }
+    /// connection closes. Returns the connections told (they close once `ended` is written).
+    @discardableResult
+    func end(reason: String, message: String) -> Set<Int> {
+        guard !ended else { return [] }
         ended = true
         let scoreboard = isRoom ? scoreboardLines() : nil
-        for peer in players.map(\.peer) + spectators.map(\.peer) {
+        let peers = players.map(\.peer) + spectators.map(\.peer)
+        for peer in peers {
             peer.send(Ended(reason: reason, message: message, scoreboard: scoreboard))
             peer.close()
         }
         players.removeAll()
         spectators.removeAll()
         statusContinuation.finish()
+        return Set(peers.map(\.id))
     }
 
     // MARK: Status

@@ -82,10 +82,12 @@ enum SessionServer {
         }
         // Asked to, or cancelled: either way every client is told and the port closes.
         clock.stop()
-        await session.end(reason: "hostQuit", message: message)
+        let told = await session.end(reason: "hostQuit", message: message)
         try? await server.close()
-        // Seated clients close once their last messages are written; anyone else gets the linger time.
-        await connections.closeAll(after: .seconds(5))
+        // The clients told close once their last messages are written (or after the grace, if they
+        // do not take them); every other connection (HTTP ones a browser keeps open, one still in
+        // its handshake) closes at once.
+        await connections.closeAll(except: told, after: .milliseconds(options.shutdownGraceMilliseconds))
     }
 
     /// Binds the listening socket. `::` (the default) is one socket for both families (IPv6 with
