@@ -188,4 +188,31 @@ struct AddressLimitTests {
             #expect(page.hasPrefix("HTTP/1.1 200 OK"), "\(page.prefix(200))")
         }
     }
+
+    @Test("over a limit the refusal comes at the connection's first byte, before its hello is read (section 6); a silent one gets it when the handshake timeout runs out")
+    func refusedAtTheFirstByte() async throws {
+        var options = HostOptions.test(handshakeMs: 1_000)
+        options.maxConnections = 2
+        try await withHost(FourInARow.self, options: options) { _, port in
+            try await RawClient.with(port: port) { ann in
+                try await ann.hello("Ann")
+                #expect(try await ann.next("welcome") != nil)
+                try await RawClient.with(port: port) { bob in
+                    try await bob.hello("Bob")
+                    #expect(try await bob.next("welcome") != nil)
+                    // One byte of a frame: the host knows it is framed and refuses it.
+                    let early = try await RawClient.with(port: port) { client in
+                        try await client.sendBytes([0])
+                        return try await client.next().map { "\($0["type"] ?? "") \($0["reason"] ?? "")" }
+                    }
+                    #expect(early == "reject tooManyConnections")
+                    // Nothing at all: it is taken for a framed client once the handshake time is up.
+                    let silent = try await RawClient.with(port: port) { client in
+                        try await client.next().map { "\($0["type"] ?? "") \($0["reason"] ?? "")" }
+                    }
+                    #expect(silent == "reject tooManyConnections")
+                }
+            }
+        }
+    }
 }

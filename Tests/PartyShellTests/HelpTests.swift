@@ -28,6 +28,9 @@ struct HelpTests {
         (["--game", "fourinarow", "--port=-3"], "--port must be from 0 to 65535"),
         (["--game", "twentyfour", "--round-seconds", "-5"], "--round-seconds -5 is not valid"),
         (["--game", "fourinarow", "--bot-level", "wizard"], "Please provide one of 'easy', 'normal' or 'perfect'"),
+        (["--game", "fourinarow", "--max-connections-per-address", "0"], "--max-connections-per-address must be from 1 to 100000"),
+        (["--game", "fourinarow", "--accept-rate", "0"], "--accept-rate must be from 1 to 100000"),
+        (["--accept-rate", "0.5"], "--accept-rate must be from 1 to 100000"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let (status, output) = try Executables.run("partyhost", arguments)
