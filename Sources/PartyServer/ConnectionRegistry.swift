@@ -126,11 +126,6 @@ final class ConnectionRegistry: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// How many connections count toward the limits now (for tests).
-    var countedConnections: Int {
-        state.withLock { $0.counted }
-    }
-
     /// Closes every connection and returns once all have closed. Those in `told` (the session's
     /// clients, just sent their last messages) close themselves once those are written and are
     /// closed after `grace` if they have not; every other one (HTTP, a connection still in its
