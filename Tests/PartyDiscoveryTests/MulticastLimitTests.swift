@@ -124,6 +124,35 @@ struct MulticastLimitTests {
         }
     }
 
+    @Test("TXT changes multicast the new TXT record only, never a record twice within a second, and the newest TXT last (point 20)")
+    func txtChangesKeepTheLimit() async throws {
+        try await withAnnounced("TXT change", port: 4247) { advertiser, _, _ in
+            // As seen: TXT changes 253, 525 and 752 ms after everything was multicast (the last one
+            // back to the first data, then a third), judged by the advertiser's own schedule on a
+            // clock of the test's (every millisecond for four seconds), all in one turn of the actor.
+            let (sent, current) = try await advertiser.multicastsAfterTXTChanges([
+                (.milliseconds(253), ["v": "2"]), (.milliseconds(525), ["v": "1"]), (.milliseconds(752), ["v": "3"]),
+            ], until: .seconds(4))
+            let first = try #require(sent.first)
+            #expect(first.at == .zero && first.records.contains { $0.type == .ptr } && first.records.contains { $0.type == .srv },
+                    "\(sent)")
+            for (index, multicast) in sent.enumerated().dropFirst() {
+                #expect(multicast.records.allSatisfy { $0.type == .txt },
+                        "a TXT change multicast \(multicast.records.filter { $0.type != .txt }.map(\.type)) at \(multicast.at)")
+                for earlier in sent[..<index] {
+                    for record in multicast.records where earlier.records.contains(record) {
+                        #expect(multicast.at - earlier.at >= .seconds(1),
+                                "\(record.type) multicast \(multicast.at - earlier.at) after the last time, at \(multicast.at)")
+                    }
+                }
+            }
+            // The network ends up with the newest TXT data, announced twice.
+            let txts = sent.flatMap { multicast in multicast.records.filter { $0.type == .txt } }
+            #expect(txts.last == current, "\(sent)")
+            #expect(txts.filter { $0 == current }.count == 2, "\(sent)")
+        }
+    }
+
     @Test("a browser starts with a one-shot query from a port of its own, and finds the advertiser")
     func browserSendsOneShotQuery() async throws {
         let name = Loopback.uniqueName("One shot")
@@ -213,6 +242,28 @@ extension ServiceAdvertiser {
         pendingAnnouncements = [now + delay]
         await sendDeferredAnswers()
         return (before, heldBackPointerDue() != nil, lastPointerMulticast())
+    }
+
+    /// Notes every record as multicast now (time zero), then runs the announcement schedule every
+    /// millisecond until `end`, making each TXT change at its time (`updateTXT(_:now:)`), all in
+    /// one turn of the actor and without sending: returns what each step multicast on interface
+    /// 0 (time since zero) and the TXT record in use at the end.
+    func multicastsAfterTXTChanges(_ changes: [(at: Duration, txt: [String: String])], until end: Duration) throws
+        -> (sent: [(at: Duration, records: [DNSRecord])], current: DNSRecord) {
+        let zero = ContinuousClock.now
+        let everything = announcedRecords(interface: 0)
+        noteMulticast(everything, interface: 0, at: zero)
+        pendingAnnouncements = []
+        pendingTXTAnnouncements = []
+        var sent: [(at: Duration, records: [DNSRecord])] = [(.zero, everything)]
+        var step = Duration.zero
+        while step <= end {
+            for change in changes where change.at == step { try updateTXT(change.txt, now: zero + step) }
+            let (_, due) = takeDueAnnouncements(at: zero + step)
+            if let records = due.first(where: { $0.slot == 0 })?.records, !records.isEmpty { sent.append((step, records)) }
+            step += .milliseconds(1)
+        }
+        return (sent, txtRecord)
     }
 
     /// When the held-back answer with our PTR record is due, if one is waiting.

@@ -128,8 +128,11 @@ extension ServiceAdvertiser {
         let now = ContinuousClock.now
         guard let transport, deferredAnswers.contains(where: { $0.due <= now }) else { return }
         let announcing = phase == .announced && pendingAnnouncements.contains { $0 <= now + .seconds(1) }
+        let announcingTXT = phase == .announced && pendingTXTAnnouncements.contains { $0 <= now + .seconds(1) }
+        let txt = txtRecord
         func waitsForAnnouncement(_ entry: DeferredAnswer) -> Bool {
-            announcing && announcedRecords(interface: entry.interface).contains(entry.record)
+            (announcing && announcedRecords(interface: entry.interface).contains(entry.record))
+                || (announcingTXT && entry.record == txt)
         }
         let due = deferredAnswers.filter { $0.due <= now && !waitsForAnnouncement($0) }
         deferredAnswers.removeAll { $0.due <= now && !waitsForAnnouncement($0) }

@@ -49,7 +49,11 @@ public actor ServiceAdvertiser {
     var conflictSeen = false
     var lostTiebreak = false
     var transport: MDNSTransport?
+    /// When to announce everything (after probing: twice, one second apart).
     var pendingAnnouncements: [ContinuousClock.Instant] = []
+    /// When to announce only the TXT record (after a TXT change: twice, one second apart). The
+    /// other records did not change, so they are not multicast again (RFC 6762 section 8.4).
+    var pendingTXTAnnouncements: [ContinuousClock.Instant] = []
     var lastMulticast: [DNSRecordKey: ContinuousClock.Instant] = [:]
     /// Answers waiting for their record's one-second multicast limit to pass.
     var deferredAnswers: [DeferredAnswer] = []
@@ -183,17 +187,23 @@ public actor ServiceAdvertiser {
         return stream
     }
 
-    /// Replaces the TXT pairs and announces the new record twice, one second apart.
+    /// Replaces the TXT pairs and announces the new TXT record twice, one second apart; the
+    /// unchanged records (PTR, SRV, A, AAAA) are not multicast again for it.
     public func updateTXT(_ txt: [String: String]) throws(DiscoveryError) {
+        try updateTXT(txt, now: .now)
+    }
+
+    /// `updateTXT(_:)` at `now` (tests pass their own instant).
+    func updateTXT(_ txt: [String: String], now: ContinuousClock.Instant) throws(DiscoveryError) {
         let strings = try ServiceNaming.txtStrings(txt)
         guard strings != txtStrings else { return }
-        let now = ContinuousClock.now
         // Our own earlier announcements (looped back, or answers already on the wire) still carry
         // the old data; they must not look like a rival claiming our name.
         retiredTXT.removeAll { $0.until <= now }
         retiredTXT.append((txtStrings, now + Self.retiredTXTLifetime))
         txtStrings = strings
-        pendingAnnouncements = [now, now + .seconds(1)]
+        // While probing, the announcement that follows carries the new record anyway.
+        if phase == .announced { pendingTXTAnnouncements = [now, now + .seconds(1)] }
     }
 
     /// The longest random wait before the first probe.
@@ -229,16 +239,12 @@ public actor ServiceAdvertiser {
             phase = .announced
             let now = ContinuousClock.now
             pendingAnnouncements = [now, now + .seconds(1)]
+            pendingTXTAnnouncements = []
             var announced = false
             while !Task.isCancelled && !conflictSeen {
-                let now = ContinuousClock.now
-                if pendingAnnouncements.contains(where: { $0 <= now }) {
-                    pendingAnnouncements.removeAll { $0 <= now }
-                    await sendAnnouncement()
-                    if !announced {
-                        announced = true
-                        eventContinuation.yield(.announced(instanceName))
-                    }
+                if await sendDueAnnouncements(at: ContinuousClock.now), !announced {
+                    announced = true
+                    eventContinuation.yield(.announced(instanceName))
                 }
                 await sendDeferredAnswers()
                 // Wake at the next held-back answer's second if that comes before the usual 50 ms.
@@ -259,14 +265,53 @@ public actor ServiceAdvertiser {
         logger.info("mDNS name in use, renaming", metadata: ["from": "\(old)", "to": "\(instanceName)"])
     }
 
-    private func sendAnnouncement() async {
-        guard let transport else { return }
-        for slot in transport.interfaces.indices {
-            let records = announcedRecords(interface: slot)
-            let now = ContinuousClock.now
-            noteMulticast(records, interface: slot, at: now)
+    /// Sends the announcements due at `now` (everything, or only the TXT record after a change);
+    /// returns whether a full announcement went out.
+    func sendDueAnnouncements(at now: ContinuousClock.Instant) async -> Bool {
+        guard let transport else { return false }
+        let (full, due) = takeDueAnnouncements(at: now)
+        for (slot, records) in due where !records.isEmpty {
             await transport.sendMulticast(.response(answers: records), interface: slot)
         }
+        return full
+    }
+
+    /// Takes the announcements due at `now` off the schedule and returns what each interface
+    /// multicasts for them (noted as multicast at `now`), and whether everything is announced.
+    /// Nothing suspends in between, so no answer slips in between the choice and the note.
+    func takeDueAnnouncements(at now: ContinuousClock.Instant) -> (full: Bool, due: [(slot: Int, records: [DNSRecord])]) {
+        let full = pendingAnnouncements.contains { $0 <= now }
+        let txtOnly = pendingTXTAnnouncements.contains { $0 <= now }
+        guard full || txtOnly, let transport else { return (false, []) }
+        pendingAnnouncements.removeAll { $0 <= now }
+        pendingTXTAnnouncements.removeAll { $0 <= now }
+        // Chosen for every interface before any is noted (the limit is kept per record).
+        let due = transport.interfaces.indices.map { (slot: $0, records: dueAnnouncementRecords(interface: $0, full: full, at: now)) }
+        // The next announcement of a pair comes a full second after this one, however late the
+        // loop woke for this one.
+        let txt = txtRecord
+        if full { pendingAnnouncements = pendingAnnouncements.map { max($0, now + .seconds(1)) } }
+        if due.contains(where: { $0.records.contains(txt) }) {
+            pendingTXTAnnouncements = pendingTXTAnnouncements.map { max($0, now + .seconds(1)) }
+        }
+        for (slot, records) in due where !records.isEmpty { noteMulticast(records, interface: slot, at: now) }
+        return (full, due)
+    }
+
+    /// What an announcement at `now` carries on one interface: everything (`full`) or the TXT
+    /// record, less any record multicast there less than a second ago (at most one multicast of a
+    /// record a second, RFC 6762 section 6). A TXT record held back that way is announced once its
+    /// second is up (unless a TXT announcement is due by then anyway), so the network always ends
+    /// up with the newest TXT data.
+    func dueAnnouncementRecords(interface: Int, full: Bool, at now: ContinuousClock.Instant) -> [DNSRecord] {
+        let candidates = full ? announcedRecords(interface: interface) : [txtRecord]
+        let recent = { (record: DNSRecord) in self.lastMulticast[DNSRecordKey(record)].map { now - $0 < .seconds(1) } ?? false }
+        let txt = txtRecord
+        if recent(txt), let last = lastMulticast[DNSRecordKey(txt)] {
+            let due = last + .seconds(1)
+            if !pendingTXTAnnouncements.contains(where: { $0 >= due }) { pendingTXTAnnouncements.append(due) }
+        }
+        return candidates.filter { !recent($0) }
     }
 
     private func sendGoodbyes() async {
