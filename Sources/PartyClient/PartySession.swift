@@ -18,15 +18,18 @@ public final class PartySession: Sendable {
     let seats: SeatMemory?
     /// Called once when the session ends because nothing listens at the host's address any more.
     let onHostGone: (@Sendable () -> Void)?
+    /// Called once when the session ends because a lost connection could not be restored in time.
+    let onGaveUp: (@Sendable () -> Void)?
 
     /// How long the client tries to get its seat back after a drop, by default.
     public static let defaultPatience = Duration.seconds(30)
     /// How long connections must have been refused before the host counts as gone.
     public static let hostGoneAfter = Duration.seconds(2)
 
-    init(seats: SeatMemory?, onHostGone: (@Sendable () -> Void)? = nil) {
+    init(seats: SeatMemory?, onHostGone: (@Sendable () -> Void)? = nil, onGaveUp: (@Sendable () -> Void)? = nil) {
         self.seats = seats
         self.onHostGone = onHostGone
+        self.onGaveUp = onGaveUp
         (events, eventContinuation) = AsyncStream<ClientEvent>.makeStream()
     }
 
@@ -48,16 +51,18 @@ public final class PartySession: Sendable {
 
     /// Joins, then runs `body`; reconnects behind its back for up to `patience` after a drop.
     /// `seats` keeps every welcome's token on disk and forgets it when the seat is given up;
-    /// `onHostGone` hears when the session ended because the host is gone (refused connections).
+    /// `onHostGone` hears when the session ended because the host is gone (refused connections),
+    /// `onGaveUp` when it ended because a lost connection could not be restored within `patience`.
     public static func withSession<Result: Sendable>(
         to address: HostAddress,
         hello: Hello,
         patience: Duration = PartySession.defaultPatience,
         seats: SeatMemory? = nil,
         onHostGone: (@Sendable () -> Void)? = nil,
+        onGaveUp: (@Sendable () -> Void)? = nil,
         body: @Sendable (PartySession, Welcome) async throws -> Result
     ) async throws -> Result {
-        let session = PartySession(seats: seats, onHostGone: onHostGone)
+        let session = PartySession(seats: seats, onHostGone: onHostGone, onGaveUp: onGaveUp)
         let (welcomes, welcomeContinuation) = AsyncStream<Welcome>.makeStream()
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
@@ -147,6 +152,7 @@ public final class PartySession: Sendable {
             }
             guard !Task.isCancelled, let since = lostAt, ContinuousClock.now - since < patience else {
                 let seconds = patience.components.seconds
+                if !Task.isCancelled { onGaveUp?() }
                 return end("The connection to the host was lost and could not be restored in \(seconds) seconds (\(Self.clause(lastProblem))).",
                            seatGone: false)
             }

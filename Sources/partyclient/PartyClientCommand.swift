@@ -21,6 +21,11 @@ struct PartyClientCommand: AsyncParsableCommand {
             with the arrow keys and Enter. --connect joins a host directly. On a terminal the game \
             is full screen; otherwise (or with --line-mode) one line is printed per update and \
             moves are read from standard input, one per line.
+
+            Exit status: 0 when the session ended (you left, or the host ended it) and after \
+            --list; 69 when the host went away (nothing answers at its address any more, or the \
+            connection could not be restored); 64 for a bad option; 130 after Ctrl-C; 1 for other \
+            errors (the host could not be reached, it refused you).
             """
     )
 
@@ -94,6 +99,9 @@ struct PartyClientCommand: AsyncParsableCommand {
         }
     }
 
+    /// The exit status when the host went away under a session (sysexits' EX_UNAVAILABLE).
+    static let hostGoneStatus: Int32 = 69
+
     /// Prints the last word of a session, unless it was said already.
     func say(_ outcome: String) {
         if !outcome.isEmpty { Console.say(outcome) }
@@ -119,7 +127,9 @@ struct PartyClientCommand: AsyncParsableCommand {
         }
         if list {
             let services = try await WideAreaListing.list(self, interfaces: interfaceChoice, duration: .milliseconds(Int64(timeout * 1000)))
-            Console.say(ListOutput.render(services, json: json))
+            // --json with nothing found prints nothing at all (no empty line): zero objects.
+            let text = ListOutput.render(services, json: json)
+            if !text.isEmpty { Console.say(text) }
             return
         }
         let fullScreen = Terminal.isInteractive && !lineMode
@@ -162,14 +172,18 @@ struct PartyClientCommand: AsyncParsableCommand {
         var token = memory?.claim()
         var notice: String?
         let prompt = CodePrompt(fullScreen: fullScreen, color: Terminal.colorEnabled)
+        // Set when the session ended because the host went away (refused connections, or a lost
+        // connection that could not be restored): the process then exits with `hostGoneStatus`.
         let hostGone = Mutex(false)
+        let hostLost = Mutex(false)
         while true {
             let hello = Hello(client: "partyclient", name: playerName, game: game,
                               role: watching ? "spectator" : nil, token: token, code: joinCode, games: drawnGames)
             let firstNotice = notice
             do {
                 let outcome = try await PartySession.withSession(
-                    to: address, hello: hello, seats: memory, onHostGone: { hostGone.withLock { $0 = true } }
+                    to: address, hello: hello, seats: memory, onHostGone: { hostGone.withLock { $0 = true } },
+                    onGaveUp: { hostLost.withLock { $0 = true } }
                 ) { session, welcome in
                     let greeting = welcome.reconnected
                         ? "Welcome back, \(welcome.name): you have your seat in \(welcome.sessionName) again."
@@ -187,12 +201,17 @@ struct PartyClientCommand: AsyncParsableCommand {
                     let options = ShellOptions(address: address, name: playerName, fullScreen: fullScreen, color: Terminal.colorEnabled)
                     return try await GameShell.play(chosen, connection: session, welcome: welcome, options: options, notice: greeting)
                 }
-                if let instance, hostGone.withLock({ $0 }) {
+                let gone = hostGone.withLock { $0 }
+                if let instance, gone {
                     // Say it now; then ask the network to confirm the session is gone, so every
                     // list drops it in seconds, not minutes (RFC 6762 10.4).
                     Console.say(outcome)
                     try? await ServiceBrowser.reconfirm(instance, interfaces: interfaceChoice)
-                    return ""
+                    throw ExitCode(Self.hostGoneStatus)
+                }
+                if gone || hostLost.withLock({ $0 }) {
+                    say(outcome)
+                    throw ExitCode(Self.hostGoneStatus)
                 }
                 return outcome
             } catch ClientError.rejected(let reason, _) where reason == "badToken" && token != nil {

@@ -150,7 +150,8 @@ extension EndToEnd {
             proxy.stop()
             let end = try await want(tmux, bob, "the client never ended") { $0.contains("[exited") }
             let sentence = "The host has gone away: nothing answers at 127.0.0.1:\(port) any more."
-            #expect(end.contains(sentence + "\n[exited 0]"), "\(end)")
+            // A host gone away is a failure a script can see (point 15): exit status 69.
+            #expect(end.contains(sentence + "\n[exited 69]"), "\(end)")
             #expect(end.components(separatedBy: sentence).count == 2, "said more than once:\n\(end)")
             #expect(!end.contains(".."), "\(end)")
             #expect(tmux.format(bob, "#{alternate_on}") == "0")
@@ -227,7 +228,7 @@ extension EndToEnd {
 
             host.signal(SIGKILL)
             proxy.stop()
-            #expect(await client.waitForExit(timeout: .seconds(30)) == 0, "\(client.transcript)")
+            #expect(await client.waitForExit(timeout: .seconds(30)) == 69, "\(client.transcript)")
             let sentence = "The host has gone away: nothing answers at 127.0.0.1:\(port) any more."
             #expect(client.lines.last == sentence, "\(client.transcript)")
             #expect(client.output.components(separatedBy: "gone away").count == 2, "said more than once:\n\(client.transcript)")
@@ -273,7 +274,7 @@ extension EndToEnd {
 
             // The host is killed: no goodbye on the network. Bob finds nothing listening and says so.
             host.signal(SIGKILL)
-            #expect(await bob.waitForExit(timeout: .seconds(30)) == 0, "\(bob.transcript)")
+            #expect(await bob.waitForExit(timeout: .seconds(30)) == 69, "\(bob.transcript)")
             #expect(bob.output.contains("The host has gone away"), "\(bob.transcript)")
             // Carol never tried to join, yet her list drops it long before the records' two minutes.
             let (gone, screen) = await tmux.waitForScreen("s:0", timeout: .seconds(40)) { !$0.contains(session) }
