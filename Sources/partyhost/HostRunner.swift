@@ -57,10 +57,16 @@ struct HostRunner {
             guard let port = await portIterator.next() else { return }
             // Each child below returns false; only the server's returns true.
             Console.say("Hosting \(sessionName) on port \(port).")
-            Console.say("Players join with: partyclient   (or: partyclient --connect \(Self.hostHint):\(port))")
+            let joinAddress = JoinAddress.current(preferring: command.interfaces)
+            Console.say("Players join with: partyclient   (or: partyclient --connect \(joinAddress.host):\(port))")
+            if let note = joinAddress.note { Console.say(note) }
             if let joinCode { Console.say("Join code: \(joinCode)") }
-            let browserURL = BrowserJoin.url(host: Self.hostHint, port: port)
-            if let browserURL { Console.say(BrowserJoin.announcement(url: browserURL, color: Terminal.colorEnabled)) }
+            let browserURL = joinAddress.browserHost.flatMap { BrowserJoin.url(host: $0, port: port) }
+            if let browserURL {
+                Console.say(BrowserJoin.announcement(url: browserURL, color: Terminal.colorEnabled))
+            } else if joinAddress.reach == .linkOnly {
+                Console.say(JoinAddress.noBrowserLine)
+            }
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(Game.self, name: sessionName, port: port)
@@ -162,21 +168,4 @@ struct HostRunner {
          "players": "\(status.players)/\(status.maxPlayers)", "state": status.state, "open": status.joinable ? "1" : "0",
          "code": command.code == nil ? "0" : "1", BrowserJoin.txtKey: BrowserJoin.txtValue]
     }
-
-    /// The hint for `--connect`: the machine's first non-loopback IPv4 address; on a machine with
-    /// IPv6 only, its first IPv6 address that needs no interface to go with it (not loopback, not
-    /// link-local), in brackets; else loopback.
-    static var hostHint: String {
-        let devices = (try? System.enumerateDevices()) ?? []
-        for device in devices {
-            if case .v4? = device.address, let ip = device.address?.ipAddress, !ip.hasPrefix("127.") { return ip }
-        }
-        for device in devices {
-            guard case .v6? = device.address, let ip = device.address?.ipAddress?.lowercased() else { continue }
-            let linkLocal = ["fe8", "fe9", "fea", "feb"].contains { ip.hasPrefix($0) }
-            if ip != "::1" && !linkLocal && !ip.contains("%") { return "[\(ip)]" }
-        }
-        return "127.0.0.1"
-    }
-
 }

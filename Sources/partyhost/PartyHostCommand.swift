@@ -178,6 +178,22 @@ struct PartyHostCommand: AsyncParsableCommand {
             throw ValidationError("--code must be 1 to 32 characters (or give --code alone to make one up).")
         }
         try WideAreaPublishing.validate(self)
+        try validateInterfaces()
+    }
+
+    /// A misspelt `--interface` is a mistake at the start (exit 64 with the interfaces there are),
+    /// not a session hosted on, unadvertised; also with `--no-advertise`.
+    func validateInterfaces() throws {
+        guard !interfaces.isEmpty else { return }
+        do {
+            try DiscoveryInterfaces.named(interfaces).validate()
+        } catch .noSuchInterface(let name) {
+            let names = DiscoveryInterfaces.availableNames()
+            throw ValidationError("--interface \(name): there is no interface \(name) with an IPv4 or IPv6 address; "
+                + "this machine has: \(names.isEmpty ? "none" : names.joined(separator: ", ")).")
+        } catch {
+            // The list could not be read: the advertiser says so when it starts.
+        }
     }
 
     /// Sets the per-address connection limits of `options` from `--max-connections-per-address`

@@ -87,10 +87,16 @@ struct RoomHostRunner {
             }
             // Each child below returns nil; only the server's returns the report.
             Console.say("Hosting \(sessionName), a party room, on port \(port): \(menu.map(\.hosted.descriptor.title).joined(separator: ", ")).")
-            Console.say("Players join with: partyclient   (or: partyclient --connect \(HostRunner.hostHint):\(port))")
+            let joinAddress = JoinAddress.current(preferring: command.interfaces)
+            Console.say("Players join with: partyclient   (or: partyclient --connect \(joinAddress.host):\(port))")
+            if let note = joinAddress.note { Console.say(note) }
             if let joinCode { Console.say("Join code: \(joinCode)") }
-            let browserURL = BrowserJoin.url(host: HostRunner.hostHint, port: port)
-            if let browserURL { Console.say(BrowserJoin.announcement(url: browserURL, color: Terminal.colorEnabled)) }
+            let browserURL = joinAddress.browserHost.flatMap { BrowserJoin.url(host: $0, port: port) }
+            if let browserURL {
+                Console.say(BrowserJoin.announcement(url: browserURL, color: Terminal.colorEnabled))
+            } else if joinAddress.reach == .linkOnly {
+                Console.say(JoinAddress.noBrowserLine)
+            }
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(name: sessionName, port: port, capacity: capacity)

@@ -39,6 +39,16 @@ public struct DiscoveryInterfaces: Sendable, Hashable {
         _ = try resolve()
     }
 
+    /// The names of this machine's interfaces that have an IPv4 or IPv6 address, in the system's
+    /// order, each once: what `--interface` may name (for an error that lists them).
+    public static func availableNames() -> [String] {
+        var names: [String] = []
+        for device in (try? System.enumerateDevices()) ?? [] where device.address != nil && !names.contains(device.name) {
+            names.append(device.name)
+        }
+        return names
+    }
+
     /// Looks the choice up in the system's interface list. A named loopback interface is used even
     /// though Linux's `lo` reports no multicast flag: multicast works on it, so it is marked as
     /// multicast-capable for NIO (no `ip link set lo multicast on` is needed).
