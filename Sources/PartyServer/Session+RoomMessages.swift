@@ -69,6 +69,7 @@ extension Session {
         switch room.choice {
         case .host:
             if let host = room.members.first(where: \.isHost) { return "\(host.name) (the host) chooses the next game." }
+            if room.hostSeatReserved { return "The host chooses the next game; waiting for the host's player to sit down." }
         case .playlist:
             guard let proposal = room.proposal, let game = room.descriptor(proposal) else {
                 return "Nobody here can play any game on the playlist yet; waiting for more players."

@@ -101,7 +101,8 @@ actor Session {
             descriptor = GameDescriptor(id: "party", title: "Party room", minPlayers: 1, maxPlayers: settings.capacity,
                                         joinInProgress: true, summary: "A different game each time, with a scoreboard across games.",
                                         howToPlay: "Vote for the next game; everyone plays, the scoreboard runs all evening.")
-            room = PartyRoom(menu: settings.games.map(\.descriptor), choice: settings.choice, seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+            room = PartyRoom(menu: settings.games.map(\.descriptor), choice: settings.choice, seed: seed ^ 0x9E37_79B9_7F4A_7C15,
+                             hostSeatReserved: options.reserveHostSeat)
             startDelayMilliseconds = max(0, settings.startDelayMilliseconds)
         } else {
             games = game.map { [$0] } ?? []

@@ -70,8 +70,10 @@ public enum WebTransport {
             maxFrameSize: maxMessageBytes,
             automaticErrorHandling: false,
             shouldUpgrade: { channel, head in
-                // Over capacity, no upgrade: the request is answered 503 like any other.
-                let allowed = !overCapacity && HTTPAssetHandler.path(of: head.uri) == path && OriginPolicy.allows(head)
+                // Over capacity, no upgrade: the request is answered 503 like any other. Nor without
+                // exactly one Host: that request is answered 400, as every HTTP/1.1 request is.
+                let allowed = !overCapacity && HTTPAssetHandler.path(of: head.uri) == path && head.headers["Host"].count == 1
+                    && OriginPolicy.allows(head)
                 return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
             },
             upgradePipelineHandler: { channel, _ in

@@ -5,6 +5,8 @@ import PartyKit
 extension PartyHostCommand {
     /// The vote's countdown when `--vote-seconds` is not given.
     static let defaultVoteSeconds = 30
+    /// The countdown between a pick and the game's start when `--start-delay` is not given.
+    static let defaultStartDelaySeconds = 3
 
     /// The first room-only option given, as typed (they make no sense with `--game`).
     var roomOnlyFlag: String? {
@@ -12,6 +14,7 @@ extension PartyHostCommand {
         if choose != nil { return "--choose" }
         if playlist != nil { return "--playlist" }
         if voteSeconds != nil { return "--vote-seconds" }
+        if startDelay != nil { return "--start-delay" }
         if results != nil { return "--results" }
         return nil
     }
@@ -57,6 +60,9 @@ extension PartyHostCommand {
         }
         if let voteSeconds, !(1...600).contains(voteSeconds) {
             throw ValidationError("--vote-seconds must be from 1 to 600.")
+        }
+        if let startDelay, !(0...60).contains(startDelay) {
+            throw ValidationError("--start-delay must be from 0 to 60 seconds.")
         }
         if voteSeconds != nil, choose?.lowercased() == "host" || playlist != nil {
             throw ValidationError("--vote-seconds is for choosing by vote (not with --choose host or --playlist).")

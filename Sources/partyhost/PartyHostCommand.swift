@@ -41,7 +41,7 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Party room: the games on its menu, comma-separated (default: every game).", valueName: "ids"))
     var games: String?
 
-    @Option(help: ArgumentHelp("Party room: how the next game is chosen: vote (everyone votes) or host (the host's player decides).",
+    @Option(help: ArgumentHelp("Party room: how the next game is chosen: vote (everyone votes) or host (the host's player decides; not with --dedicated).",
                                valueName: "vote|host"))
     var choose: String?
 
@@ -50,6 +50,9 @@ struct PartyHostCommand: AsyncParsableCommand {
 
     @Option(help: "Party room: seconds the vote stays open after the first vote (1-600; default 30).")
     var voteSeconds: Int?
+
+    @Option(help: "Party room: seconds between a game's pick and its start, a countdown everyone sees (0-60; default 3).")
+    var startDelay: Int?
 
     @Option(help: ArgumentHelp("Party room: write the final standings and every game's result to this file as JSON.", valueName: "file"))
     var results: String?

@@ -51,7 +51,8 @@ struct RoomHostRunner {
         } else {
             choice = .vote(countdownSeconds: command.voteSeconds ?? PartyHostCommand.defaultVoteSeconds)
         }
-        let settings = RoomSettings(games: menu.map(\.hosted), choice: choice)
+        let startDelay = Int64(command.startDelay ?? PartyHostCommand.defaultStartDelaySeconds) * 1000
+        let settings = RoomSettings(games: menu.map(\.hosted), choice: choice, startDelayMilliseconds: startDelay)
         let playerName = command.name ?? ProcessInfo.processInfo.environment["USER"] ?? "Host"
         let cleanName = NameCleaner.clean(playerName).isEmpty ? "Host" : NameCleaner.clean(playerName)
         let sessionName = "\(cleanName)'s party"

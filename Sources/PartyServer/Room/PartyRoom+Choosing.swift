@@ -1,14 +1,16 @@
 import PartyKit
 
 extension PartyRoom {
-    /// `member` votes for `game` (with the host choosing, the host's player decides; with a
-    /// playlist, voting for the proposed game confirms it). Picks at once when every voter has voted.
+    /// `member` votes for `game` (with the host choosing, the host's player decides, and nobody
+    /// else even before that player sits down; with a playlist, voting for the proposed game
+    /// confirms it). Picks at once when every voter has voted. The checks come in the order of
+    /// `RoomRejection`'s cases: the first that fails is the answer.
     public mutating func vote(_ member: Int, for game: String, at now: GameInstant) throws(RoomRejection) {
         guard !isPlaying, plan == nil else { throw .notChoosing }
         guard let voter = members.first(where: { $0.id == member }), !voter.isBot else { throw .notAPlayer }
         guard let descriptor = descriptor(game) else { throw .unknownGame(game) }
         switch choice {
-        case .host where members.contains(where: \.isHost) && !voter.isHost:
+        case .host where hostDecides && !voter.isHost:
             throw .hostChooses
         case .playlist where game != proposal:
             throw .playlist

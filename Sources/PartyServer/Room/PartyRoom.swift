@@ -41,14 +41,26 @@ public struct PartyRoom: Hashable, Sendable {
     public internal(set) var results: [RoomResult] = []
     /// The next position in a playlist.
     public internal(set) var playlistIndex = 0
+    /// Whether a seat is kept for the host's own player (`partyhost` without `--dedicated`): with
+    /// `RoomChoice.host` nobody else chooses, even before that player sits down. Without it, a
+    /// room told to let the host choose lets everyone vote while no host's player is there.
+    public let hostSeatReserved: Bool
     /// Draws lots for ties that nothing else breaks.
     var random: SeededRandom
 
     /// A room offering `menu`, choosing by `choice`, with ties drawn from `seed`.
-    public init(menu: [GameDescriptor], choice: RoomChoice, seed: UInt64) {
+    public init(menu: [GameDescriptor], choice: RoomChoice, seed: UInt64, hostSeatReserved: Bool = true) {
         self.menu = menu
         self.choice = choice
+        self.hostSeatReserved = hostSeatReserved
         random = SeededRandom(seed: seed)
+    }
+
+    /// Whether only the host's player chooses now: `RoomChoice.host`, with that player present
+    /// or a seat kept for them.
+    var hostDecides: Bool {
+        guard case .host = choice else { return false }
+        return hostSeatReserved || members.contains(where: \.isHost)
     }
 
     /// The number of the game being chosen or played (1 for the room's first).
@@ -61,9 +73,10 @@ public struct PartyRoom: Hashable, Sendable {
     }
 
     /// The members who must vote before the room picks without a countdown: every human present
-    /// (only the host's player when the host chooses). Bots never vote.
+    /// (only the host's player when the host chooses: nobody until a reserved host's seat is taken).
+    /// Bots never vote.
     public var voters: [RoomMember] {
-        if case .host = choice, let host = members.first(where: \.isHost) { return [host] }
+        if hostDecides { return members.filter(\.isHost) }
         return members.filter { !$0.isBot }
     }
 

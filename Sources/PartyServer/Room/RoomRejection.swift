@@ -1,17 +1,19 @@
-/// Why the party room refuses a vote or a choice.
+/// Why the party room refuses a vote or a choice. A vote is checked in this order, and the first
+/// check that fails is the answer: `notChoosing`, `notAPlayer`, `unknownGame`, `hostChooses` or
+/// `playlist`, `notPlayable`.
 public enum RoomRejection: Error, Hashable, Sendable {
-    /// The room is playing a game; votes open when it ends.
+    /// The room is playing a game (or has picked one); votes open when it ends.
     case notChoosing
+    /// Bots (and anyone who is not a member) do not vote.
+    case notAPlayer
     /// No game in the room's menu has that id.
     case unknownGame(String)
-    /// The game cannot be played by the people present; the text says why ("exactly 2 players").
-    case notPlayable(title: String, requirement: String)
     /// Only the host's player chooses in this room.
     case hostChooses
-    /// The room plays a fixed playlist.
+    /// The room plays a fixed playlist, and this is not the game it proposes.
     case playlist
-    /// Spectators and strangers do not vote.
-    case notAPlayer
+    /// The game cannot be played by the people present; the text says why ("exactly 2 players").
+    case notPlayable(title: String, requirement: String)
 
     /// The machine-readable reason sent on the wire.
     public var code: String {
@@ -36,7 +38,7 @@ extension RoomRejection: CustomStringConvertible {
         case .notPlayable(let title, let requirement): "\(title) needs \(requirement)."
         case .hostChooses: "The host chooses the games in this room."
         case .playlist: "This room plays a fixed list of games."
-        case .notAPlayer: "Only players vote; spectators watch."
+        case .notAPlayer: "Bots do not vote; the people in the room choose the games."
         }
     }
 }
