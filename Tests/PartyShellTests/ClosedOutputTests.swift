@@ -72,9 +72,11 @@ extension EndToEnd {
             close(ends[0]) // nobody will ever read standard error
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Executables.path("partyhost"))
-            // An interface that does not exist: the host warns that it cannot advertise the session.
+            // A name whose session name is too long for a DNS label (24 three-byte characters): the
+            // host warns that it cannot advertise the session. (A misspelt --interface, used here
+            // before, now stops the start instead.)
             process.arguments = ["--game", "fourinarow", "--line-mode", "--port", "\(TestTools.freePort())",
-                                 "--bind", "127.0.0.1", "--interface", "nosuch0"]
+                                 "--bind", "127.0.0.1", "--interface", "lo", "--name", String(repeating: "€", count: 24)]
             let input = Pipe() // kept open: the host's player stays until the host ends
             process.standardInput = input
             process.standardOutput = FileHandle.nullDevice
