@@ -19,9 +19,10 @@ enum DepartureReason: Sendable {
         }
     }
 
-    func message(for name: String) -> String {
+    /// The sentence everyone is told; in a party room someone who leaves leaves the party, not one game.
+    func message(for name: String, inRoom: Bool = false) -> String {
         switch self {
-        case .left: "\(name) left the game."
+        case .left: inRoom ? "\(name) left the party." : "\(name) left the game."
         case .connectionClosed: "\(name)'s connection closed."
         case .timedOut: "\(name) stopped answering (connection lost)."
         case .protocolError: "\(name) was disconnected after a protocol error."

@@ -14,7 +14,7 @@ extension Session {
         }
         guard let index = players.firstIndex(where: { $0.peer.id == peerID }) else { return }
         guard reason.mayReconnect, options.graceMilliseconds > 0, !ended else {
-            return giveUpSeat(at: index, message: reason.message(for: players[index].name))
+            return giveUpSeat(at: index, message: reason.message(for: players[index].name, inRoom: isRoom))
         }
         guard players[index].connected else { return }
         players[index].connected = false
