@@ -100,7 +100,7 @@ extension EndToEnd {
             let end = try await want(tmux, alice, "the host never printed the final standings") {
                 $0.contains("Final standings of Alice's party:") && $0.contains("[exited 0]")
             }
-            #expect(end.contains("Place Name"), "\(end)")
+            #expect(end.contains("Place Points  Games  Wins  Name"), "\(end)")
             try await want(tmux, bob, "Bob never got the final standings") { $0.contains("Final standings:") && $0.contains("[exited") }
         }
 

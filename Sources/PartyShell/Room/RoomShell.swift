@@ -54,11 +54,18 @@ public enum RoomShell {
         return open(game)
     }
 
-    /// The final standings as a table for a terminal: a header (place, name, points, games, wins)
-    /// and a line per member, best first.
+    /// The final standings as a table for a terminal: a header (place, points, games, wins, name)
+    /// and a line per member, best first. The name comes last: printed text cannot be placed by
+    /// column, and terminals disagree on how wide some names are (CJK, emoji with U+FE0F, ZWJ
+    /// sequences), so only what follows a name could be misaligned, and nothing does.
     public static func standingsTable(_ standings: [RoomScoreLine]) -> [String] {
         guard !standings.isEmpty else { return ["  (no game was played)"] }
-        return RoomPainter.scoreboardRows(standings, you: nil, fitting: standings.count, width: 200).map { $0.trimmedTrailing }
+        func row(_ place: String, _ points: String, _ games: String, _ wins: String, _ name: String) -> String {
+            "  " + place.rightPadded(6) + points.leftPadded(6) + games.leftPadded(7) + wins.leftPadded(6) + "  " + name
+        }
+        return [row("Place", "Points", "Games", "Wins", "Name")] + standings.map { line in
+            row("\(line.place).", "\(line.points)", "\(line.played)", "\(line.wins)", line.name + (line.present ? "" : " (left)"))
+        }
     }
 
     /// Why a vote is not taken now: a game is picked or on.
