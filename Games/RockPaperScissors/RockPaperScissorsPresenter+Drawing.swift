@@ -59,14 +59,19 @@ extension RockPaperScissorsPresenter {
         }
         for (index, row) in view.players.enumerated() where 2 + index < canvas.height - 1 {
             let name = pad(((row.seat == view.you ? "▶ " : "") + context.name(of: row.seat)).fitted(toWidth: 11), 12)
-            canvas.put(name + pad("\(row.score)", 4) + rowState(row, view: view), x: 0, y: 2 + index, style: rowStyle(row, view: view))
+            canvas.put(name + pad("\(row.score)", 4) + rowState(row, view: view, context: context), x: 0, y: 2 + index,
+                       style: rowStyle(row, view: view))
         }
         if canvas.height > 2 { drawStatus(view, context: context, y: canvas.height - 1, on: &canvas) }
     }
 
-    /// "Round 2 of 5 · 12 s" or "Game over".
-    private func title(_ view: RockPaperScissorsView, context: PresenterContext) -> String {
-        if view.isOver { return "Game over after \(view.round) of \(view.rounds) rounds" }
+    /// "Round 2 of 5 · 12 s", or once over "Game over after 1 round" (all of them were played) or
+    /// "Game over after round 3 of 5" (it ended early).
+    func title(_ view: RockPaperScissorsView, context: PresenterContext) -> String {
+        if view.isOver {
+            if view.round >= view.rounds { return "Game over after \(view.round) round\(view.round == 1 ? "" : "s")" }
+            return "Game over after round \(view.round) of \(view.rounds)"
+        }
         let seconds = view.secondsLeft(elapsedMilliseconds: context.elapsedMilliseconds).map { " · \($0) s" } ?? ""
         return view.phase == .reveal ? "Round \(view.round) of \(view.rounds) revealed\(seconds)" : "Round \(view.round) of \(view.rounds)\(seconds)"
     }
@@ -111,8 +116,10 @@ extension RockPaperScissorsPresenter {
         let marker = row.seat == view.you ? "▶ " : "  "
         let name = pad(marker + context.name(of: row.seat) + (row.seat == view.you ? " (you)" : ""), 22)
         canvas.put(name + pad("\(row.score)", 8), x: x, y: y, style: rowStyle(row, view: view))
-        let state = rowState(row, view: view)
-        let stateStyle = row.chosen ? (context.color ? TextStyle.color(.green) : TextStyle(bold: true)) : TextStyle(dim: true)
+        let state = rowState(row, view: view, context: context)
+        let away = context.reconnecting[row.seat] != nil
+        let stateStyle = away ? (context.color ? TextStyle.color(.yellow, bold: true) : TextStyle(bold: true))
+            : row.chosen ? (context.color ? TextStyle.color(.green) : TextStyle(bold: true)) : TextStyle(dim: true)
         canvas.put(state, x: x + 30, y: y, style: stateStyle)
         guard let pick = view.last?.picks.first(where: { $0.seat == row.seat }) else { return }
         let text = "\(pick.shape?.name ?? "no choice") +\(pick.points)"
@@ -121,8 +128,10 @@ extension RockPaperScissorsPresenter {
         canvas.put(text, x: x + 46, y: y, style: style)
     }
 
-    /// "✓ chosen", "… choosing", "waiting", or nothing outside a round.
-    private func rowState(_ row: RockPaperScissorsView.Row, view: RockPaperScissorsView) -> String {
+    /// "reconnecting… 23 s" while the host holds the seat, else "✓ chosen", "… choosing",
+    /// "next round", or nothing outside a round.
+    private func rowState(_ row: RockPaperScissorsView.Row, view: RockPaperScissorsView, context: PresenterContext) -> String {
+        if !view.isOver, let away = context.reconnectingLabel(of: row.seat) { return away }
         guard view.phase == .choosing else {
             return view.winners.contains(row.seat) ? "winner" : ""
         }

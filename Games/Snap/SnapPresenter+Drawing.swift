@@ -77,10 +77,16 @@ extension SnapPresenter {
             canvas.put("  ]", x: x + 1, y: y + 1, style: .init(dim: true))
         }
         let ready = view.phase == .dealing ? (player.ready ? " ready" : " not ready") : ""
-        let away = player.away ? " away" : ""
+        // A held seat says so with its countdown where the pile counts go (the centre line keeps the counts).
+        let held = context.reconnectingLabel(of: SeatID(player.seat))
+        let away = held == nil && player.away ? " away" : ""
         let counts = "closed \(player.closed) open \(player.open)"
         let shortCounts = "down \(player.closed) up \(player.open)"
-        canvas.put(Self.clip(counts.count <= width ? counts : shortCounts, width), x: x, y: y + 2)
+        if let held {
+            canvas.put(Self.clip(held, width), x: x, y: y + 2, style: TextStyle(foreground: context.color ? .yellow : nil, bold: true))
+        } else {
+            canvas.put(Self.clip(counts.count <= width ? counts : shortCounts, width), x: x, y: y + 2)
+        }
         canvas.put(Self.clip(ready + away, width - 6), x: x + 6, y: y + 1, style: .init(dim: true))
     }
 
@@ -93,7 +99,8 @@ extension SnapPresenter {
         case .playing:
             guard let active = view.player(view.active) else { return "Turn \(view.turn + 1)" }
             let who = active.seat == view.me ? "Your turn" : "\(active.name)'s turn"
-            let clock = view.paused ? "paused" : "\(Self.seconds(remaining(view, context)))s"
+            let clock = view.paused ? "paused" + (context.reconnectingLabel(of: SeatID(active.seat)).map { ": \($0)" } ?? "")
+                : "\(Self.seconds(remaining(view, context)))s"
             return "\(who) · \(clock)" + (Self.turnsLeft(view).map { " · \($0)" } ?? "")
         case .over:
             // How it ended is the shell's status line; saying it twice is noise.
@@ -135,7 +142,10 @@ extension SnapPresenter {
     /// A few plain lines for canvases too small for the table.
     func drawCompact(_ view: SnapView, context: PresenterContext, on canvas: inout Canvas) {
         var lines = [status(view, context)]
-        lines += view.players.map(Self.summary)
+        // A held seat's countdown comes before its cards, which a small screen may cut.
+        lines += view.players.map { player in
+            context.reconnectingLabel(of: SeatID(player.seat)).map { "\(player.name): \($0)" } ?? Self.summary(player)
+        }
         if let event = view.event { lines.append(event.text) }
         for (row, line) in lines.prefix(canvas.height).enumerated() {
             canvas.put(Self.clip(line, canvas.width), x: 0, y: row)

@@ -11,6 +11,25 @@ public struct RoomState: Sendable {
     public private(set) var arrived = ContinuousClock.now
     /// The final scoreboard the host sent when it ended the room.
     public private(set) var finalScoreboard: [RoomScoreLine]?
+    /// The members whose seats the host holds after their connection dropped, with the grace
+    /// milliseconds left, from the latest `lobby` (which the host re-sends once a second meanwhile).
+    public private(set) var held: [HeldSeat] = []
+    /// When that `lobby` arrived, on this machine's clock.
+    public private(set) var heldArrived = ContinuousClock.now
+
+    /// A seat the host holds for a member whose connection dropped.
+    public struct HeldSeat: Hashable, Sendable {
+        /// The member's name.
+        public var name: String
+        /// Milliseconds of grace left when the `lobby` was sent.
+        public var graceMs: Int64
+
+        /// Creates a held seat.
+        public init(name: String, graceMs: Int64) {
+            self.name = name
+            self.graceMs = graceMs
+        }
+    }
 
     /// Starts before the first `room` message.
     public init() {}
@@ -36,6 +55,9 @@ public struct RoomState: Sendable {
         case .ended(let ended):
             if let scoreboard = ended.scoreboard { finalScoreboard = scoreboard }
             return .none
+        case .lobby(let lobby):
+            apply(lobby, at: .now)
+            return .none
         default:
             return .none
         }
@@ -54,6 +76,21 @@ public struct RoomState: Sendable {
         var withoutCountdown = previous
         withoutCountdown.countdownMs = message.countdownMs
         return withoutCountdown == message ? .countdown : .updated
+    }
+
+    /// Takes the held seats from a `lobby` that arrived at `now` (the room's own message does not
+    /// carry them).
+    public mutating func apply(_ lobby: Lobby, at now: ContinuousClock.Instant) {
+        held = lobby.players.filter { !$0.connected }.map { HeldSeat(name: $0.name, graceMs: $0.graceMs ?? 0) }
+        heldArrived = now
+    }
+
+    /// "Cy is reconnecting… 19 s" for each held seat (the seconds rounded up and counted down
+    /// locally), joined with " · "; nil when nobody is away.
+    public func reconnectingLine(at now: ContinuousClock.Instant = .now) -> String? {
+        guard !held.isEmpty else { return nil }
+        let elapsed = max(0, (now - heldArrived).wholeMilliseconds)
+        return held.map { "\($0.name) is reconnecting… \((max(0, $0.graceMs - elapsed) + 999) / 1000) s" }.joined(separator: " · ")
     }
 
     /// Whether the first `room` message has arrived.

@@ -9,6 +9,8 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     public private(set) var welcome: Welcome
     /// The latest table state.
     public private(set) var lobby: Lobby?
+    /// When the latest table state arrived, on this machine's clock (held seats count down from there).
+    public private(set) var lobbyArrived = ContinuousClock.now
     /// The latest view of the running (or just finished) game.
     public private(set) var view: View?
     /// The game number the view belongs to.
@@ -54,6 +56,18 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     /// Whether the connection is down (the client is reconnecting).
     public var isReconnecting: Bool { reconnecting != nil }
 
+    /// Seats the host holds for a dropped player, with the whole seconds left of their grace
+    /// (rounded up), counted down locally from the latest `lobby`'s `graceMs`.
+    public func reconnectingSeconds(at now: ContinuousClock.Instant = .now) -> [SeatID: Int64] {
+        let elapsed = (now - lobbyArrived).wholeMilliseconds
+        var seconds: [SeatID: Int64] = [:]
+        for player in lobby?.players ?? [] where !player.connected {
+            guard let grace = player.graceMs else { continue }
+            seconds[SeatID(player.seat)] = (max(0, grace - max(0, elapsed)) + 999) / 1000
+        }
+        return seconds
+    }
+
     /// The milliseconds since the view arrived.
     public var elapsedMilliseconds: Int64 {
         let elapsed = ContinuousClock.now - viewArrived
@@ -94,6 +108,7 @@ public struct TableState<View: Codable & Sendable>: Sendable {
         case .lobby(let message):
             let wasPlaying = lobby?.state == "playing"
             lobby = message
+            lobbyArrived = .now
             if message.state == "playing" && !wasPlaying {
                 gameOver = nil
                 notice = nil

@@ -53,18 +53,29 @@ public struct PresenterContext: Hashable, Sendable {
     public var elapsedMilliseconds: Int64
     /// Whether colours may be used (false under `NO_COLOR`).
     public var color: Bool
+    /// Seats the host holds for a dropped player: the whole seconds left of its grace period (the
+    /// shell counts them down). Empty when nobody is away, or when the shell does not know.
+    public var reconnecting: [SeatID: Int64]
 
     /// Creates a context.
-    public init(seat: SeatID?, names: [SeatID: String], elapsedMilliseconds: Int64 = 0, color: Bool = true) {
+    public init(seat: SeatID?, names: [SeatID: String], elapsedMilliseconds: Int64 = 0, color: Bool = true,
+                reconnecting: [SeatID: Int64] = [:]) {
         self.seat = seat
         self.names = names
         self.elapsedMilliseconds = elapsedMilliseconds
         self.color = color
+        self.reconnecting = reconnecting
     }
 
     /// The name of `seat`, or "Seat N" when unknown.
     public func name(of seat: SeatID) -> String {
         names[seat] ?? "Seat \(seat.index + 1)"
+    }
+
+    /// "reconnecting… 23 s" while the host holds `seat` for a dropped player; nil otherwise. Every
+    /// screen says a held seat the same way.
+    public func reconnectingLabel(of seat: SeatID) -> String? {
+        reconnecting[seat].map { "reconnecting… \($0) s" }
     }
 }
 

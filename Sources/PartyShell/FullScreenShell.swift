@@ -186,7 +186,8 @@ struct FullScreenShell<Game: PartyGame> {
     }
 
     var context: PresenterContext {
-        PresenterContext(seat: table.viewerSeat, names: table.names, elapsedMilliseconds: table.elapsedMilliseconds, color: color)
+        PresenterContext(seat: table.viewerSeat, names: table.names, elapsedMilliseconds: table.elapsedMilliseconds, color: color,
+                         reconnecting: table.reconnectingSeconds())
     }
 
     /// While the connection is down: no board (and no "Your turn"), only what is going on.

@@ -32,9 +32,11 @@ extension EndToEnd {
                                                "--port", "\(port)", "--bind", "127.0.0.1", "--no-advertise", "--name", "Alice"])
             let tmux = try TmuxServer(width: 80, height: 24, command: host)
             defer { tmux.kill() }
-            try await want(tmux, alice, "the room never showed its menu") {
+            let menu = try await want(tmux, alice, "the room never showed its menu") {
                 $0.contains("Game 1: vote for the next game") && $0.contains("1  Rock Paper Scissors") && $0.contains("2  Four in a Row")
             }
+            // What the room waits for is said once: under the headline, not again on the status line.
+            #expect(menu.components(separatedBy: "have voted").count == 2, "\(menu)")
             try tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Bob"]))
             try await want(tmux, bob, "Bob never saw the room") { $0.contains("Party room · Alice's party — you: Bob") && $0.contains("1-2 vote") }
             try await want(tmux, alice, "Alice never saw Bob's vote awaited") { $0.contains("Waiting for: Alice, Bob") || $0.contains("Waiting for: Bob, Alice") }
@@ -52,7 +54,9 @@ extension EndToEnd {
             try tmux.send(bob, "Down")
             try tmux.send(bob, "Up")
             try tmux.send(bob, "Enter")
-            try await want(tmux, bob, "the game was never picked and started") { $0.contains("1 Rock, 2 Paper, 3 Scissors") }
+            let bobsGame = try await want(tmux, bob, "the game was never picked and started") { $0.contains("1 Rock, 2 Paper, 3 Scissors") }
+            // The vote's confirmation gives way to the game.
+            #expect(!bobsGame.contains("You voted for"), "\(bobsGame)")
             try await want(tmux, alice, "Alice never got the game's screen") { $0.contains("1 Rock, 2 Paper, 3 Scissors") }
 
             // One round: Alice plays Rock, Bob Paper; the final board stays with the result.
@@ -75,6 +79,8 @@ extension EndToEnd {
             // Help, then q asks before ending the party for all; Bob is told and sees the standings.
             try tmux.send(alice, "?")
             try await want(tmux, alice, "help never showed") { $0.contains("Party room keys") && $0.contains("s           start now") }
+            let help = try await want(tmux, alice, "help never showed the menu's number keys") { $0.contains("1-2         vote for that game") }
+            #expect(!help.contains("1-9"), "\(help)")
             try tmux.send(alice, "Escape")
             try await want(tmux, alice, "a key did not close the help") { $0.contains("Game 2: vote for the next game") }
 
@@ -101,6 +107,8 @@ extension EndToEnd {
                 $0.contains("Final standings of Alice's party:") && $0.contains("[exited 0]")
             }
             #expect(end.contains("Place Points  Games  Wins  Name"), "\(end)")
+            #expect(end.contains("You ended the party."), "the host ended the party, not left it:\n\(end)")
+            #expect(!end.contains("You left the party."), "\(end)")
             try await want(tmux, bob, "Bob never got the final standings") { $0.contains("Final standings:") && $0.contains("[exited") }
         }
 
@@ -130,6 +138,11 @@ extension EndToEnd {
             let programs = tmux.programs(bob)
             try #require(!programs.isEmpty, "no partyclient in Bob's pane")
             for pid in programs { kill(pid, SIGKILL) }
+            // Over the game's screen, the others see Bob's held seat counting down.
+            let held = try await want(tmux, alice, "Alice never saw Bob reconnecting") {
+                $0.range(of: #"Bob is reconnecting… \d+ s"#, options: .regularExpression) != nil && FourInARowScreen(tui: $0) != nil
+            }
+            #expect(held.contains("Four in a Row · Alice's party"), "\(held)")
             try tmux.newWindow(bobCommand, index: 3)
             try await want(tmux, "s:3", "Bob never got his seat back") {
                 $0.contains("Welcome back, Bob") && $0.contains("Your turn") && FourInARowScreen(tui: $0)?.discs == 1

@@ -24,7 +24,8 @@ struct PresentedRoomGame<Game: PartyGame>: RoomGameTable {
     var isTypingText: Bool { table.playing && table.view.map { presenter.isTypingText($0) } == true }
 
     var context: PresenterContext {
-        PresenterContext(seat: table.viewerSeat, names: table.names, elapsedMilliseconds: table.elapsedMilliseconds)
+        PresenterContext(seat: table.viewerSeat, names: table.names, elapsedMilliseconds: table.elapsedMilliseconds,
+                         reconnecting: table.reconnectingSeconds())
     }
 
     mutating func apply(_ event: ClientEvent) -> RoomGameChange {

@@ -29,7 +29,7 @@ struct RoomLines {
         let events = connection.events
         return await withTaskGroup(of: Void.self) { group in
             let (inputs, feed) = ShellInput.merge(into: &group, events: events, terminal: nil)
-            var outcome = "You left the party."
+            var outcome = base.me?.host == true ? "You ended the party." : "You left the party."
             loop: for await input in inputs {
                 switch input {
                 case .event(let event):

@@ -17,6 +17,8 @@ enum RoomPainter {
     }
 
     /// Draws the room on `canvas` (the whole area between the title bar and the status line).
+    /// A short canvas drops the blank lines first; a scoreboard with no room for its table
+    /// becomes one line that says "…more" for what it cuts, never nothing.
     static func draw(_ room: RoomState, viewer: Viewer, color: Bool, now: ContinuousClock.Instant = .now, on canvas: inout Canvas) {
         guard let message = room.room else {
             canvas.putCentered("Joining the party room…", y: canvas.height / 2)
@@ -27,38 +29,86 @@ enum RoomPainter {
             if y < canvas.height { canvas.put(text, x: x, y: y, width: max(0, canvas.width - x), style: style) }
             y += 1
         }
-        line(headline(room, viewer: viewer, now: now), style: TextStyle(foreground: color ? .cyan : nil, bold: true), on: &canvas)
-        if !message.message.isEmpty { line(message.message, on: &canvas) }
-        if let current = room.current {
-            line(lineup(current, room: room, you: viewer.member), style: TextStyle(dim: true), on: &canvas)
-        }
-        y += 1
-        // Wide terminals show the scoreboard beside the menu; narrower ones below it.
+        let top = Self.headline(room, viewer: viewer, now: now)
+        let news = newsLine(message, headline: top)
+        let away = room.reconnectingLine(at: now)
+        let players = room.current.map { Self.lineup($0, room: room, you: viewer.member) }
+        let waiting = waitingLine(room, you: viewer.member)
         let wide = canvas.width >= wideWidth
         let scoreboardColumns = min(maxScoreboardColumns,
                                     2 + (scoreboardRows(room.scoreboard, you: viewer.member, fitting: 1000, width: 200).map(\.displayWidth).max() ?? 0))
-        let top = y
-        var left = Canvas(width: wide ? canvas.width - scoreboardColumns : canvas.width, height: max(0, canvas.height - top))
+        let leftWidth = wide ? canvas.width - scoreboardColumns : canvas.width
+        let results = room.last.map { resultLines($0, width: leftWidth - 2) } ?? []
+        // Rows of everything with its blank lines, the scoreboard's table below the menu on a narrow
+        // screen (its header and two lines at least): when they do not fit, the blank lines go.
+        let rows = 1 + [news, away, players].compactMap { $0 }.count + 1 + 1 + room.menu.count + (waiting == nil ? 0 : 2) + 1
+            + results.count + (wide ? 0 : min(3, room.scoreboard.count + 1))
+        let roomy = rows <= canvas.height
+        line(top, style: TextStyle(foreground: color ? .cyan : nil, bold: true), on: &canvas)
+        if let news { line(news, on: &canvas) }
+        if let away { line(away, style: TextStyle(foreground: color ? .yellow : nil, bold: true), on: &canvas) }
+        if let players { line(players, style: TextStyle(dim: true), on: &canvas) }
+        if roomy { y += 1 }
+        // Wide terminals show the scoreboard beside the menu; narrower ones below it.
+        let menuTop = y
+        var left = Canvas(width: leftWidth, height: max(0, canvas.height - menuTop))
         y = 0
         drawMenu(room, viewer: viewer, color: color, y: &y, on: &left)
-        if let waiting = waitingLine(room, you: viewer.member) {
-            y += 1
+        if let waiting {
+            if roomy { y += 1 }
             line(waiting, on: &left)
         }
-        y += 1
-        if let last = room.last {
-            line(resultLine(last), style: TextStyle(bold: true), on: &left)
-        }
+        if roomy { y += 1 }
+        for result in results { line(result, style: TextStyle(bold: true), on: &left) }
         if wide {
-            canvas.paste(left, x: 0, y: top)
-            var right = Canvas(width: scoreboardColumns, height: max(0, canvas.height - top))
+            canvas.paste(left, x: 0, y: menuTop)
+            var right = Canvas(width: scoreboardColumns, height: max(0, canvas.height - menuTop))
             y = 0
             drawScoreboard(room.scoreboard, you: viewer.member, y: &y, on: &right)
-            canvas.paste(right, x: canvas.width - scoreboardColumns, y: top)
+            canvas.paste(right, x: canvas.width - scoreboardColumns, y: menuTop)
         } else {
-            drawScoreboard(room.scoreboard, you: viewer.member, y: &y, on: &left)
-            canvas.paste(left, x: 0, y: top)
+            if left.height - y < min(3, room.scoreboard.count + 1), y < left.height {
+                line(compactScoreboard(room.scoreboard, you: viewer.member, width: left.width - 2), on: &left)
+            } else {
+                drawScoreboard(room.scoreboard, you: viewer.member, y: &y, on: &left)
+            }
+            canvas.paste(left, x: 0, y: menuTop)
         }
+    }
+
+    /// The room's message under the headline, without what the headline says already: while the
+    /// room votes, "Vote for the next game: 2 of 3 have voted." under "Game 3: vote for the next
+    /// game" becomes "2 of 3 have voted.". Nil when there is nothing to say.
+    static func newsLine(_ message: RoomMessage, headline: String) -> String? {
+        let prefix = "Vote for the next game: "
+        var text = message.message
+        if text.hasPrefix(prefix), headline.lowercased().contains(prefix.lowercased().dropLast(2)) {
+            text.removeFirst(prefix.count)
+            if let first = text.first { text = first.uppercased() + text.dropFirst() }
+        }
+        return text.isEmpty ? nil : text
+    }
+
+    /// The scoreboard on one line, for a screen with no room for its table: "Scores: 1. Bart 16 ·
+    /// 2. Alice 6 (you) · …3 more", our own line always in it.
+    static func compactScoreboard(_ lines: [RoomScoreLine], you: Int?, width: Int) -> String {
+        guard !lines.isEmpty else { return "Scores: nobody has played yet." }
+        func entry(_ line: RoomScoreLine) -> String {
+            "\(line.place). \(line.name)\(line.member == you ? " (you)" : "") \(line.points)"
+        }
+        func text(_ shown: [Int]) -> String {
+            let cut = lines.count - shown.count
+            return "Scores: " + shown.map { entry(lines[$0]) }.joined(separator: " · ") + (cut > 0 ? " · …\(cut) more" : "")
+        }
+        // Best first while they fit; our own line always.
+        let mine = lines.firstIndex { $0.member == you }
+        var shown = mine.map { [$0] } ?? []
+        for index in lines.indices where index != mine {
+            let candidate = (shown + [index]).sorted()
+            guard text(candidate).displayWidth <= width else { break }
+            shown = candidate
+        }
+        return DisplayWidth.truncated(text(shown), columns: width)
     }
 
     /// From this many columns on, the scoreboard stands beside the menu.
@@ -166,6 +216,39 @@ enum RoomPainter {
     static func resultLine(_ last: RoomGameResult) -> String {
         let places = last.placements.map { "\(ordinal($0.place)) \($0.name) +\($0.points)" }
         return "Last game (\(last.number), \(last.title)): " + places.joined(separator: " · ")
+    }
+
+    /// The last game's result in at most `maxLines` lines of `width` columns, broken between
+    /// placements (the next lines indented); what does not fit ends in "…N more".
+    static func resultLines(_ last: RoomGameResult, width: Int, maxLines: Int = 2) -> [String] {
+        let places = last.placements.map { "\(ordinal($0.place)) \($0.name) +\($0.points)" }
+        var lines: [String] = []
+        var current = "Last game (\(last.number), \(last.title)):"
+        var firstOnLine = true
+        var index = 0
+        while index < places.count {
+            let continuation = !lines.isEmpty
+            let separator = firstOnLine ? (continuation ? "" : " ") : " · "
+            let candidate = current + separator + places[index]
+            let lastLine = lines.count >= maxLines - 1
+            let after = places.count - index - 1
+            // On the last line, room must stay for " · …N more" when more follow.
+            let reserve = lastLine && after > 0 ? " · …\(after) more".displayWidth : 0
+            if candidate.displayWidth + reserve <= width || (firstOnLine && continuation && !lastLine) {
+                current = candidate
+                firstOnLine = false
+                index += 1
+            } else if !lastLine {
+                lines.append(current)
+                current = "  "
+                firstOnLine = true
+            } else {
+                current += separator + "…\(places.count - index) more"
+                break
+            }
+        }
+        lines.append(current)
+        return lines.map { DisplayWidth.truncated($0, columns: width) }
     }
 
     /// 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st.

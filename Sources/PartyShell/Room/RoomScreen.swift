@@ -33,6 +33,9 @@ struct RoomScreen {
         didSet { statusSince = .now; statusOutdated = false }
     }
     var statusSince = ContinuousClock.now
+    /// What was said on joining ("Welcome back"): the first game keeps it; anything said since
+    /// (such as "You voted for Snap!") gives way when a game starts.
+    let joinNotice: String?
     var statusOutdated = false
     /// When `q` was pressed with others present; a second `q` soon after leaves.
     var quitAskedAt: ContinuousClock.Instant?
@@ -52,6 +55,7 @@ struct RoomScreen {
         self.games = Dictionary(games.map { ($0.descriptor.id, $0) }, uniquingKeysWith: { a, _ in a })
         base = TableState(welcome: welcome)
         status = notice
+        joinNotice = notice
     }
 
     /// Runs until the person leaves or the session ends; returns why it ended.
@@ -62,7 +66,7 @@ struct RoomScreen {
             let (inputs, feed) = ShellInput.merge(into: &group, events: events, terminal: terminal)
             var lastDraw = ContinuousClock.now
             draw()
-            var outcome = "You left the party."
+            var outcome = isHost ? "You ended the party." : "You left the party."
             loop: for await input in inputs {
                 switch input {
                 case .event(let event):
@@ -130,8 +134,9 @@ struct RoomScreen {
             votesQuietUntil = .now + Self.voteQuiet
         }
         guard game?.gameID != current.game || room.phase == "starting" else { return }
-        // A new game clears the last one's notices; the first keeps what was said on joining ("Welcome back").
-        if game != nil { status = nil }
+        // A new game clears the last one's notices and our vote's confirmation; the first keeps
+        // what was said on joining ("Welcome back").
+        if game != nil || status != joinNotice { status = nil }
         game = RoomShell.table(for: current.game, title: current.title, games: games, welcome: base.welcome, lobby: base.lobby)
         holdingResult = false
     }
@@ -298,7 +303,7 @@ struct RoomScreen {
                 inner.putCentered(line, y: max(0, (area.height - 3) / 2) + index, style: index == 0 ? TextStyle(bold: true) : .plain)
             }
         } else if showingHelp {
-            RoomShell.drawHelp(on: &inner, host: isHost)
+            RoomShell.drawHelp(on: &inner, host: isHost, games: room.menu.count)
         } else if showingGame, let game {
             game.draw(on: &inner, color: color)
         } else if showingJoinCode, let join {
@@ -325,9 +330,13 @@ struct RoomScreen {
         let asking = quitAskedAt.map { ContinuousClock.now - $0 < RoomShell.quitQuestionLifetime } == true
         let kept = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
         let reconnecting = base.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
-        let result = holdingResult ? game?.gameOver.map { "\($0.summary) — next: \(nextLine)" } : nil
-        let roomNews = showingGame && !holdingResult ? nil : room.room?.message
-        let line = ShellScreen.statusLine([asking ? quitQuestion : nil, kept, reconnecting, result, roomNews], shown: canvas)
+        let result = holdingResult ? game?.gameOver.map { Self.resultLine(summary: $0.summary, next: nextLine) } : nil
+        // A held seat's countdown shows over every game's screen (the room's own screen has a line for it).
+        let away = showingGame ? room.reconnectingLine() : nil
+        // The room's message, unless the room's own screen shows it already (under its headline).
+        let roomDrawn = !showingGame && !showingHelp && !showingJoinCode && base.reconnecting == nil
+        let roomNews = (showingGame && !holdingResult) || roomDrawn ? nil : room.room?.message
+        let line = ShellScreen.statusLine([asking ? quitQuestion : nil, kept, reconnecting, result, away, roomNews], shown: canvas)
         canvas.put(line.fitted(toWidth: size.width), x: 0, y: size.height - 2, style: TextStyle(bold: true))
         canvas.put(keyLine.fittedHelp(toWidth: size.width), x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)
@@ -339,6 +348,14 @@ struct RoomScreen {
     /// Whether the join panel stands beside the room on a terminal of `size`.
     func joinPanelFits(_ size: TerminalSize) -> Bool {
         join?.fitsBeside(width: size.width, height: max(0, size.height - 3), contentWidth: Self.roomContentWidth) == true
+    }
+
+    /// The line under a held result: how the game ended, then what the room does meanwhile
+    /// ("Alice wins, 3 suns to 1 — next: Game 2: vote for the next game").
+    static func resultLine(summary: String, next: String) -> String {
+        var summary = summary
+        while summary.last == "." || summary.last == " " { summary.removeLast() }
+        return "\(summary) — next: \(next)"
     }
 
     /// What the room does meanwhile, for the line under a held result.

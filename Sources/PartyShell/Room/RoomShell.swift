@@ -88,19 +88,24 @@ public enum RoomShell {
         if room.phase == "choosing", room.room?.choice != "host" || host {
             // With --choose host, the host's player's vote is the choice.
             let verb = room.room?.choice == "host" ? "choose" : "vote"
-            keys.append(count > 1 ? "1-\(min(count, 9)) \(verb)" : "1 \(verb)")
+            keys.append("\(numberKeys(games: count)) \(verb)")
             keys.append("↑/↓ Enter \(verb)")
         }
         if host, room.phase != "playing" { keys.append("s start now") }
         return (keys + ["? help", "q leave"]).joined(separator: " · ")
     }
 
-    /// The room's keys, explained (`?`).
-    static func helpLines(host: Bool) -> [String] {
+    /// The menu's number keys as the key line says them: "1-5", or "1" for a menu of one.
+    static func numberKeys(games: Int) -> String {
+        games > 1 ? "1-\(min(games, 9))" : "1"
+    }
+
+    /// The room's keys, explained (`?`), for a menu of `games` games.
+    static func helpLines(host: Bool, games: Int) -> [String] {
         var lines = [
             "Party room keys",
             "",
-            "  1-9         vote for that game on the menu (again: change your vote)",
+            "  \(numberKeys(games: games).rightPadded(12))vote for that game on the menu (again: change your vote)",
             "  ↑/↓ Enter   vote for the game under the cursor",
         ]
         if host {
@@ -123,8 +128,8 @@ public enum RoomShell {
         return lines
     }
 
-    static func drawHelp(on canvas: inout Canvas, host: Bool) {
-        for (index, line) in helpLines(host: host).enumerated() {
+    static func drawHelp(on canvas: inout Canvas, host: Bool, games: Int) {
+        for (index, line) in helpLines(host: host, games: games).enumerated() {
             canvas.put(line, x: 2, y: index + 1, width: canvas.width - 2, style: index == 0 ? TextStyle(bold: true) : .plain)
         }
     }
