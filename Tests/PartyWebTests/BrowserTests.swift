@@ -25,6 +25,7 @@ struct BrowserTests {
         "reconnect_after_cut",  // every connection cut mid-game: "reconnecting… N s", then back in the seat by itself
         "join_code",            // a join code: asked for, a wrong one refused with the host's sentence, the right one seats
         "room_render",          // the party room's panel from a protocol-2 room message (menu, votes, scoreboard)
+        "room_held_ending",     // a room: a gone page shows as "Cy is reconnecting… N s"; a game's ending is held on phones and /tv
     ])
     func scenario(_ name: String) throws {
         let (status, output) = try BrowserTools.run(name)

@@ -18,7 +18,9 @@ export default {
     const rows = view.players.map((row) => el("li", {}, [
       el("span", { class: "name", text: ctx.name(row.seat) + (row.seat === view.you ? " (you)" : "") }),
       el("span", { class: "points", text: `${row.score}` }),
-      el("span", { class: "detail", text: view.phase === "choosing" ? (row.chosen ? "chosen" : "choosing…") : "" }),
+      ctx.away?.(row.seat) && view.phase !== "over"
+        ? el("span", { class: "detail away", text: ctx.away(row.seat) })
+        : el("span", { class: "detail", text: view.phase === "choosing" ? (row.chosen ? "chosen" : "choosing…") : "" }),
     ]));
     const last = view.last ? el("div", { class: "reveal" }, [
       el("h3", { text: `Round ${view.last.round}` }),

@@ -12,11 +12,15 @@ import { GameView } from "./game.js";
 import { presenters } from "./presenters.js";
 
 const NAME_KEY = "partyhost.name";
+// After a party room's game ends, its final view and result stay this long (or until "Back to the room").
+const HOLD_SECONDS = 20;
 const $ = (id) => document.getElementById(id);
 
 const state = {
   connection: null, name: "", code: "", role: "player",
-  welcome: null, lobby: null, room: null, roomAt: 0, gameOver: null, done: false,
+  welcome: null, lobby: null, lobbyAt: 0, room: null, roomAt: 0, gameOver: null, done: false,
+  // A room game's ending held on screen: { gameOver, until } (Date.now() milliseconds).
+  hold: null,
 };
 const game = new GameView($("game-root"), {
   move: (move) => state.connection?.send("move", { move }),
@@ -81,11 +85,14 @@ function received(msg) {
       return;
     case "lobby":
       state.lobby = msg;
+      state.lobbyAt = Date.now();
       if (msg.state !== "playing") state.gameOver = msg.state === "over" ? state.gameOver : null;
       break;
     case "room":
       state.room = msg;
       state.roomAt = Date.now();
+      // The next game is picked: the last one's ending gives way.
+      if (msg.state !== "choosing") state.hold = null;
       if (msg.current) game.setGame(msg.current.game, msg.current.title);
       break;
     case "view":
@@ -94,6 +101,7 @@ function received(msg) {
       break;
     case "gameOver":
       state.gameOver = msg;
+      if (state.welcome?.room && game.hasView) state.hold = { gameOver: msg, until: Date.now() + HOLD_SECONDS * 1000 };
       break;
     case "moveRejected":
       game.note(msg.message, true);
@@ -119,10 +127,36 @@ function context() {
   const names = new Map((lobby?.players ?? []).map((p) => [p.seat, p.name]));
   return {
     seat: lobby?.you ?? null,
+    // "reconnecting… 19 s" while the host holds the seat for a dropped player, else null.
+    away: (seat) => {
+      const player = lobby?.players?.find((p) => p.seat === seat);
+      return player && !player.connected && player.graceMs !== undefined
+        ? `reconnecting… ${seconds(player.graceMs - (Date.now() - state.lobbyAt))}` : null;
+    },
     spectator: state.welcome?.role === "spectator" || lobby?.you === undefined
       || Boolean(lobby?.players?.find((p) => p.seat === lobby.you)?.watching),
     name: (seat) => names.get(seat) ?? `Seat ${seat + 1}`,
   };
+}
+
+/** Whether a room game's ending is held on screen now. */
+function holding() {
+  return Boolean(state.hold) && Date.now() < state.hold.until && game.hasView;
+}
+
+/** "Cy is reconnecting… 19 s" for every seat the host holds, or "". */
+function awayLine() {
+  const lobby = state.lobby;
+  return (lobby?.players ?? []).filter((p) => !p.connected && p.graceMs !== undefined)
+    .map((p) => `${p.name} is reconnecting… ${seconds(p.graceMs - (Date.now() - state.lobbyAt))}`).join(" · ");
+}
+
+/** The lines that count down between messages: held seats, and the held ending's return to the room. */
+function renderClocks() {
+  const away = awayLine();
+  $("room-away").textContent = away;
+  $("game-away").textContent = away;
+  $("back-countdown").textContent = holding() ? `Back to the room in ${seconds(state.hold.until - Date.now())}.` : "";
 }
 
 function render() {
@@ -130,15 +164,18 @@ function render() {
   const lobby = state.lobby;
   const inRoom = Boolean(state.welcome.room);
   const playing = lobby?.state === "playing";
+  const held = inRoom && !playing && holding();
   const sections = ["table"];
-  if (inRoom && !playing) sections.push("room");
-  if (playing || (!inRoom && lobby?.state === "over" && game.hasView)) sections.push("game");
+  if (inRoom && !playing && !held) sections.push("room");
+  if (playing || held || (!inRoom && lobby?.state === "over" && game.hasView)) sections.push("game");
   show(...sections);
   renderTable($("table"), { lobby, room: state.room, welcome: state.welcome, send, inRoom });
   if (inRoom) renderRoom($("room"), { room: state.room, roomAt: state.roomAt, lobby, welcome: state.welcome, send });
-  const over = $("game-over");
-  over.hidden = !state.gameOver;
-  over.textContent = state.gameOver ? `Game over: ${state.gameOver.summary}` : "";
+  const ending = state.gameOver ?? (held ? state.hold.gameOver : null);
+  $("game-end").hidden = !ending;
+  $("game-over").textContent = ending ? `Game over: ${ending.summary}` : "";
+  $("back-button").hidden = !held;
+  renderClocks();
   if (game.hasView) game.refresh(context());
 }
 
@@ -149,6 +186,13 @@ function send(type, fields) {
 // The clocks on screen (room countdown, game deadline) tick between messages.
 setInterval(() => {
   game.tick();
+  if (state.hold && !holding()) {
+    // The ending was held long enough: back to the room.
+    state.hold = null;
+    render();
+  } else if (state.welcome && !state.done) {
+    renderClocks();
+  }
   if (state.welcome?.room && !$("room").hidden) {
     renderRoom($("room"), { room: state.room, roomAt: state.roomAt, lobby: state.lobby, welcome: state.welcome, send, clockOnly: true });
   }
@@ -172,6 +216,10 @@ $("code-form").addEventListener("submit", (event) => {
   state.code = $("code-input").value.trim();
   start();
 });
+$("back-button").addEventListener("click", () => {
+  state.hold = null;
+  render();
+});
 $("leave-button").addEventListener("click", () => {
   state.connection?.leave();
   finish("You left", "You left the session.");
@@ -182,6 +230,7 @@ $("again-button").addEventListener("click", () => {
   state.lobby = null;
   state.room = null;
   state.gameOver = null;
+  state.hold = null;
   game.reset();
   show("join");
 });

@@ -26,14 +26,14 @@ export default {
     const player = view.players.find((p) => p.seat === me);
     const status = view.outcome ? view.outcome
       : view.phase === "dealing" ? "Dealing: confirm to begin."
-      : view.paused ? `Waiting for ${ctx.name(view.active)} to come back…`
+      : view.paused ? `Waiting for ${ctx.name(view.active)} to come back…${ctx.away?.(view.active) ? ` (${ctx.away(view.active)})` : ""}`
       : view.active === me ? "Your turn: turn a card." : `${ctx.name(view.active)} turns next.`;
     const piles = view.players.map((p) => el("div", {
       class: ["pile", p.seat === view.active ? "active" : "", p.seat === me ? "mine" : "", p.out || p.gone ? "out" : ""].join(" "),
     }, [
       el("div", { class: "pile-name", text: p.name + (p.seat === me ? " (you)" : "") }),
       card(p.top),
-      el("div", { class: "pile-count", text: `${p.closed} down · ${p.open} up${p.out ? " · out" : ""}${p.away ? " · away" : ""}` }),
+      el("div", { class: "pile-count", text: `${p.closed} down · ${p.open} up${p.out ? " · out" : ""}${p.away || ctx.away?.(p.seat) ? ` · ${ctx.away?.(p.seat) ?? "away"}` : ""}` }),
     ]));
     const buttons = [];
     if (player && !ctx.spectator) {

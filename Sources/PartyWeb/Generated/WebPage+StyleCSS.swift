@@ -63,6 +63,11 @@ body.offline main section:not(#join):not(#code):not(#done):not(#tv-join) { opaci
 .badge.away { color: var(--warn); border-color: var(--warn); }
 .badge.you { color: var(--accent); border-color: var(--accent); }
 .watchers { color: var(--muted); font-size: 0.9rem; }
+/* A held seat's countdown ("Cy is reconnecting… 19 s") over the room and every game. */
+.away-line, .detail.away { color: var(--warn); font-weight: 600; }
+.away-line:empty { display: none; }
+.game-end { margin-top: 0.5rem; }
+.game-end .detail:empty { display: none; }
 .place { width: 1.8rem; color: var(--muted); }
 .points { font-variant-numeric: tabular-nums; font-weight: 600; }
 .absent { opacity: 0.6; }

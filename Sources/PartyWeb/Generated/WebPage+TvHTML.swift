@@ -54,6 +54,7 @@ extension WebPage {
   <section id="room" hidden>
     <h2 id="room-title">Party room</h2>
     <p id="room-message" class="news"></p>
+    <p id="room-away" class="news away-line" role="status"></p>
     <p id="room-countdown" class="countdown"></p>
     <ul id="menu" class="menu"></ul>
     <div id="room-actions" class="row"></div>
@@ -65,8 +66,13 @@ extension WebPage {
   <section id="game" hidden>
     <div class="game-head"><h2 id="game-title"></h2><span id="game-clock" class="countdown"></span></div>
     <p id="game-note" class="note" role="status" aria-live="polite"></p>
+    <p id="game-away" class="news away-line"></p>
     <div id="game-root"></div>
-    <p id="game-over" class="news" hidden></p>
+    <div id="game-end" class="game-end" hidden>
+      <p id="game-over" class="news"></p>
+      <p id="back-countdown" class="detail"></p>
+      <button id="back-button" type="button" class="primary" hidden>Back to the room</button>
+    </div>
   </section>
   <section id="done" hidden>
     <h1 id="done-title">Goodbye</h1>
