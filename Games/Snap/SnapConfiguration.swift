@@ -13,6 +13,11 @@ public struct SnapConfiguration: GameConfiguration {
         GameSetting(name: "turn-limit", help: "turns after which the most cards win (1-100000)", defaultValue: "1000"),
     ]
 
+    /// A party room ends the game after 150 turns (a few minutes; `--turn-limit` still chooses).
+    public static let roomDefaults = ["turn-limit": "\(roomTurnLimit)"]
+    /// The turn limit a party room plays with when `--turn-limit` is not given.
+    public static let roomTurnLimit = 150
+
     /// The defaults: 10 s a turn, 1000 turns.
     public init() {
         self.init(turnSeconds: 10, turnLimit: 1000)

@@ -101,7 +101,7 @@ extension SnapPresenter {
             let who = active.seat == view.me ? "Your turn" : "\(active.name)'s turn"
             let clock = view.paused ? "paused" + (context.reconnectingLabel(of: SeatID(active.seat)).map { ": \($0)" } ?? "")
                 : "\(Self.seconds(remaining(view, context)))s"
-            return "\(who) · \(clock)" + (Self.turnsLeft(view).map { " · \($0)" } ?? "")
+            return "\(who) · \(clock)" + ((Self.turnsLeft(view) ?? Self.turnOf(view)).map { " · \($0)" } ?? "")
         case .over:
             // How it ended is the shell's status line; saying it twice is noise.
             return "Game over"
@@ -126,6 +126,15 @@ extension SnapPresenter {
         guard left <= 20 else { return nil }
         return left == 1 ? "last turn" : "\(left) turns left"
     }
+
+    /// "turn 12 of 150" when the turn limit ends the game within minutes (at most `shownLimit`
+    /// turns, as in a party room); nil for a far limit (the default 1000), which would be noise.
+    static func turnOf(_ view: SnapView) -> String? {
+        view.limit <= shownLimit ? "turn \(view.turn + 1) of \(view.limit)" : nil
+    }
+
+    /// The largest turn limit the status line shows from the first turn on.
+    static let shownLimit = 200
 
     /// Snap events flash (inverse, coloured) for a moment; other events are dim.
     func eventStyle(_ event: SnapEvent, view: SnapView, context: PresenterContext) -> TextStyle {

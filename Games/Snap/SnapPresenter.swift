@@ -86,7 +86,8 @@ public struct SnapPresenter: GamePresenter {
             parts.append("Dealing: \(ready) of \(total) ready, play starts in \(seconds)s")
             if view.mine?.ready == false { parts.append("press Enter (or type t) when you are ready") }
         case .playing:
-            parts.append("Turn \(view.turn + 1)" + (Self.turnsLeft(view).map { " (\($0))" } ?? ""))
+            parts.append((Self.turnOf(view).map { "T" + $0.dropFirst() } ?? "Turn \(view.turn + 1)")
+                + (Self.turnsLeft(view).map { " (\($0))" } ?? ""))
             if let active = view.player(view.active) {
                 let who = active.seat == view.me ? "your turn" : "\(active.name) to play"
                 parts.append(view.paused ? "\(who) (paused: away)" : "\(who) (\(Self.seconds(remaining(view, context)))s)")

@@ -23,6 +23,11 @@ public struct TwentyFourConfiguration: GameConfiguration {
         GameSetting(name: "rounds", help: "rounds in the game, then it is over (\(roundsRange.lowerBound)-\(roundsRange.upperBound); 0 = no end)", defaultValue: "0"),
     ]
 
+    /// A party room plays 5 rounds (a room's games must end; `--rounds` still chooses).
+    public static let roomDefaults = ["rounds": "\(roomRounds)"]
+    /// The rounds a party room plays when `--rounds` is not given.
+    public static let roomRounds = 5
+
     /// 100 second rounds with 10 second pauses, and no end.
     public init() {
         roundSeconds = 100

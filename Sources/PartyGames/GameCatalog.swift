@@ -20,6 +20,14 @@ extension GameCatalog {
 }
 
 extension GameCatalog {
+    /// The settings a party room gives a game where the command line names none (`roomDefaults`).
+    public static func roomDefaults(of game: any PartyGame.Type) -> [String: String] {
+        func open<Game: PartyGame>(_: Game.Type) -> [String: String] { Game.Rules.Configuration.roomDefaults }
+        return open(game)
+    }
+}
+
+extension GameCatalog {
     /// The ids of all games, comma-separated, for help texts.
     public static var idList: String {
         all.map { $0.descriptor.id }.joined(separator: ", ")

@@ -7,6 +7,11 @@ public protocol GameConfiguration: Hashable, Sendable {
     /// Reads the settings from name → value pairs (names without the leading `--`); a name missing
     /// from `values` keeps its default.
     init(values: [String: String]) throws(GameSettingError)
+    /// The settings a party room gives this game where the host's command line names none (names
+    /// without `--` → values, as typed): every game a room offers must end by itself, so a game
+    /// whose own defaults play on forever (TwentyFour's `rounds` 0) gives a room an end here.
+    /// Empty when the defaults already end the game (the default implementation).
+    static var roomDefaults: [String: String] { get }
 }
 
 /// One setting a game understands.
@@ -48,6 +53,15 @@ extension GameSettingError: CustomStringConvertible {
 }
 
 extension GameConfiguration {
+    /// No room defaults: the game's own defaults already end it.
+    public static var roomDefaults: [String: String] { [:] }
+
+    /// The settings a party room plays this game with: `values` from the command line, and for
+    /// every setting they do not name, the room default (`roomDefaults`), else the game's own.
+    public init(roomValues values: [String: String]) throws(GameSettingError) {
+        try self.init(values: Self.roomDefaults.merging(values) { _, chosen in chosen })
+    }
+
     /// Checks that every name in `values` is one of `settings`.
     public static func checkNames(_ values: [String: String]) throws(GameSettingError) {
         let known = settings.map(\.name)

@@ -33,6 +33,21 @@ public enum BotMatch {
         makeBot: (SeatID, UInt64, BotLevel) -> Bot = { Bot(seat: $0, seed: $1, level: $2) },
         until stop: (Bot.Rules) -> Bool
     ) -> Bot.Rules {
+        drive(Bot.self, levels: levels, seed: seed, configuration: configuration, maxSteps: maxSteps, makeBot: makeBot,
+              until: stop).state
+    }
+
+    /// Plays like `run` and returns the state, the game time it reached and how many moves and
+    /// deadlines passed on the way.
+    static func drive<Bot: GameBot>(
+        _: Bot.Type,
+        levels: [BotLevel],
+        seed: UInt64,
+        configuration: Bot.Rules.Configuration,
+        maxSteps: Int,
+        makeBot: (SeatID, UInt64, BotLevel) -> Bot = { Bot(seat: $0, seed: $1, level: $2) },
+        until stop: (Bot.Rules) -> Bool
+    ) -> (state: Bot.Rules, now: GameInstant, steps: Int) {
         typealias Rules = Bot.Rules
         let seats = levels.indices.map { Seat(id: SeatID($0), name: "Bot \($0 + 1)") }
         var state = Rules(setup: GameSetup(seats: seats, configuration: configuration, seed: seed, now: .zero))
@@ -40,8 +55,8 @@ public enum BotMatch {
         var plans = [BotPlan<Rules.Move>?](repeating: nil, count: bots.count)
         var seen = [Rules.View?](repeating: nil, count: bots.count)
         var now = GameInstant.zero
-        for _ in 0..<maxSteps {
-            if stop(state) { return state }
+        for step in 0..<maxSteps {
+            if stop(state) { return (state, now, step) }
             for index in bots.indices {
                 let view = state.view(for: .seat(SeatID(index)), at: now)
                 if view != seen[index] {
@@ -70,10 +85,10 @@ public enum BotMatch {
                 now = max(now, deadline)
                 state.advance(to: now)
             } else {
-                return state
+                return (state, now, step)
             }
         }
-        return state
+        return (state, now, maxSteps)
     }
 
     /// Plays `games` games between a bot at `higher` and one at `lower` (swapping seats every other

@@ -37,7 +37,7 @@ enum GameCatalogHelp {
     /// setting's help back to column 0.
     static func settingsHelp(width: Int) -> String {
         let limit = max(30, width - 1)
-        let games = GameCatalog.all.map { game in (id: game.descriptor.id, settings: GameCatalog.settings(of: game)) }
+        let games = GameCatalog.all.map { game in (id: game.descriptor.id, type: game, settings: GameCatalog.settings(of: game)) }
         let names = games.flatMap(\.settings).map { "  --\($0.name) <value>" }
         let column = (names.map(\.count).max() ?? 0) + 2
         let sideBySide = limit - column >= 30
@@ -47,7 +47,8 @@ enum GameCatalogHelp {
             if game.settings.isEmpty { lines.append("  (no settings)") }
             for setting in game.settings {
                 let name = "  --\(setting.name) <value>"
-                let help = "\(setting.help) (default \(setting.defaultValue))"
+                let room = GameCatalog.roomDefaults(of: game.type)[setting.name].map { "; in a party room \($0)" } ?? ""
+                let help = "\(setting.help) (default \(setting.defaultValue)\(room))"
                 if sideBySide {
                     let wrapped = wrap(help, width: limit - column)
                     lines.append(name.padding(column) + (wrapped.first ?? ""))

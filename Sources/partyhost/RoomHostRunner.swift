@@ -18,7 +18,7 @@ struct RoomHostRunner {
     let warnings = Warnings()
 
     /// The games on the room's menu, in catalog order (or `--games` order), each with the settings
-    /// from the command line that it takes.
+    /// from the command line that it takes and, for the rest, the game's room defaults.
     static func menu(_ command: PartyHostCommand) throws -> [(game: any PartyGame.Type, hosted: HostedGame)] {
         let chosen = try command.menuGames()
         let values = try GameCatalogHelp.settingValues(command.settings)
@@ -31,7 +31,8 @@ struct RoomHostRunner {
             func hosted<Game: PartyGame>(_: Game.Type) throws -> HostedGame {
                 let names = Set(Game.Rules.Configuration.settings.map(\.name))
                 do {
-                    let configuration = try Game.Rules.Configuration(values: values.filter { names.contains($0.key) })
+                    // The room's defaults first (its games must end), then what the command line says.
+                    let configuration = try Game.Rules.Configuration(roomValues: values.filter { names.contains($0.key) })
                     return HostedGame(Game.Rules.self, configuration: configuration)
                 } catch {
                     throw ValidationError("\(Game.descriptor.title): \(error.description)")

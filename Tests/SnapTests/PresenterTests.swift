@@ -103,6 +103,16 @@ struct PresenterTests {
         #expect(SnapPresenter().status(late, Self.context(1)) == "Your turn · 10s · last turn")
     }
 
+    @Test("A party room's turn limit (150) shows as \"turn N of 150\" from the first turn, on the status and the line")
+    func roomTurnLimit() throws {
+        var view = Self.fourPlayers().view(for: .seat(SeatID(1)), at: .zero)
+        view.limit = SnapConfiguration.roomTurnLimit
+        #expect(SnapPresenter().status(view, Self.context(1)) == "Your turn · 10s · turn 1 of 150")
+        #expect(SnapPresenter().describe(view, context: Self.context(1)).hasPrefix("Turn 1 of 150 · your turn"))
+        view.turn = 141
+        #expect(SnapPresenter().status(view, Self.context(1)) == "Your turn · 10s · 9 turns left")
+    }
+
     @Test("A spectator sees no player keys (issue 17)")
     func spectatorSeesNoKeys() {
         for game in [Sample.dealt(players: 2), Self.fourPlayers()] {

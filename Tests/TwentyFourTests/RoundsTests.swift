@@ -180,3 +180,16 @@ import Testing
         #expect(problems.isEmpty, "\(problems.prefix(6).joined(separator: "\n"))")
     }
 }
+
+/// A party room gives TwentyFour an end: 5 rounds unless the command line chooses.
+@Suite("TwentyFour's room defaults")
+struct TwentyFourRoomDefaultsTests {
+    @Test("a room plays 5 rounds; --rounds still chooses, 0 included; a locked session keeps no end")
+    func roomRounds() throws {
+        #expect(try TwentyFourConfiguration(roomValues: [:]).rounds == 5)
+        #expect(try TwentyFourConfiguration(roomValues: ["rounds": "3"]).rounds == 3)
+        #expect(try TwentyFourConfiguration(roomValues: ["rounds": "0"]).rounds == 0)
+        #expect(try TwentyFourConfiguration(roomValues: ["round-seconds": "30"]) == TwentyFourConfiguration(roundSeconds: 30, rounds: 5))
+        #expect(try TwentyFourConfiguration(values: [:]).rounds == 0)
+    }
+}
