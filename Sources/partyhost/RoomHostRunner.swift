@@ -88,7 +88,9 @@ struct RoomHostRunner {
                 return await server.report()
             }
             // Each child below returns nil; only the server's returns the report.
-            Console.say("Hosting \(sessionName), a party room, on port \(port): \(menu.map(\.hosted.descriptor.title).joined(separator: ", ")).")
+            // The first line is exactly what PROTOCOL.md section 1 says, as for a single game.
+            Console.say("Hosting \(sessionName) on port \(port).")
+            Console.say("A party room with \(menu.map(\.hosted.descriptor.title).joined(separator: ", ")).")
             let joinAddress = JoinAddress.current(preferring: command.interfaces)
             Console.say("Players join with: partyclient   (or: partyclient --connect \(joinAddress.host):\(port))")
             if let note = joinAddress.note { Console.say(note) }
