@@ -30,6 +30,13 @@ export function fill(node, children) {
   node.replaceChildren(...[].concat(children).filter((c) => c !== null && c !== undefined && c !== false));
 }
 
+/** "9.29" from 9299 milliseconds: two decimals, cut (not rounded) like a stopwatch, the same rule
+ *  as the host's "Correct! 24 in 9.29 seconds." (TwentyFourView.seconds). */
+export function stopwatch(ms) {
+  const hundredths = Math.floor(Math.max(0, ms) / 10);
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
+}
+
 /** "12 s" from milliseconds, rounded up. */
 export function seconds(ms) {
   return `${Math.max(0, Math.ceil(ms / 1000))} s`;

@@ -5,7 +5,7 @@ extension WebPage {
     /// `/games/twentyfour.js`.
     static let gamesTwentyfourJS = #"""
 // TwentyFour in the browser: the four numbers and the operators as buttons, plus typing.
-import { el, fill, seconds } from "/dom.js";
+import { el, fill, seconds, stopwatch } from "/dom.js";
 
 const STANDING = {
   waiting: "waiting", guessing: "thinking…", newGuessing: "thinking…", solved: "solved",
@@ -36,7 +36,7 @@ export default {
     fill(board.querySelector(".results"), view.results.map((r) => el("li", {}, [
       el("span", { class: "name", text: r.name }),
       el("span", { class: "detail", text: STANDING[r.standing] ?? r.standing }),
-      el("span", { class: "points", text: r.ms !== undefined ? `${(r.ms / 1000).toFixed(2)} s` : "" }),
+      el("span", { class: "points", text: r.ms !== undefined ? `${stopwatch(r.ms)} s` : "" }),
       r.expression ? el("span", { class: "expression", text: r.expression }) : null,
     ])));
     fill(board.querySelector(".scores"), view.scores.map((s) => el("li", {}, [
