@@ -31,6 +31,13 @@ export function stopwatch(ms) {
   return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
 }
 
+/** A player as screens show them: a bot's name with its level ("Ada · normal (bot)"); on the wire
+ *  the name is only "Ada" and the level a field of its own (PlayerInfo, RoomScoreLine, RoomPlacement). */
+export function label(p) {
+  if (!p.bot || (!p.level && p.name.endsWith("(bot)"))) return p.name;
+  return p.level ? `${p.name} · ${p.level} (bot)` : `${p.name} (bot)`;
+}
+
 /** "12 s" from milliseconds, rounded up. */
 export function seconds(ms) {
   return `${Math.max(0, Math.ceil(ms / 1000))} s`;

@@ -25,15 +25,16 @@ public struct BotRunner<Game: PartyGame>: Sendable {
         self.level = level
     }
 
-    /// The name a bot shows at the table: its own and its level, e.g. "Ada · perfect (bot)" (24
-    /// characters at most for names of up to 8).
+    /// How screens show the bot: its name and its level, e.g. "Ada · perfect (bot)" (24
+    /// characters at most for names of up to 8). On the wire the name is "Ada" and the level
+    /// `hello.level`; clients put the two together (`PlayerLabel`).
     public static func tableName(_ name: String, level: BotLevel) -> String {
-        "\(name) · \(level.rawValue) (bot)"
+        PlayerLabel.label(name: name, bot: true, level: level.rawValue)
     }
 
     /// Plays until the session ends or the task is cancelled.
     public func run() async throws {
-        let hello = Hello(client: "partyhost-bot", name: name, game: Game.descriptor.id, bot: true, code: code)
+        let hello = Hello(client: "partyhost-bot", name: name, game: Game.descriptor.id, bot: true, code: code, level: level.rawValue)
         let seed = self.seed
         let level = self.level
         try await PartySession.withSession(to: address, hello: hello) { session, welcome in

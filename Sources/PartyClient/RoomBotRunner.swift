@@ -28,14 +28,16 @@ public struct RoomBotRunner: Sendable {
         self.games = Dictionary(games.map { ($0.descriptor.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// The name a bot shows in the room, as a single game's bot does: "Ada · standard (bot)".
+    /// How screens show the bot in the room, as a single game's bot: "Ada · normal (bot)" (the
+    /// name on the wire is "Ada", the level `hello.level`).
     public static func tableName(_ name: String, level: BotLevel) -> String {
-        "\(name) · \(level.rawValue) (bot)"
+        PlayerLabel.label(name: name, bot: true, level: level.rawValue)
     }
 
     /// Plays until the room ends or the task is cancelled.
     public func run() async throws {
-        let hello = Hello(client: "partyhost-bot", name: name, game: "party", bot: true, code: code, games: games.keys.sorted())
+        let hello = Hello(client: "partyhost-bot", name: name, game: "party", bot: true, code: code, games: games.keys.sorted(),
+                          level: level.rawValue)
         let runner = self
         try await PartySession.withSession(to: address, hello: hello) { session, welcome in
             await runner.play(connection: session, welcome: welcome)

@@ -45,9 +45,9 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     /// Whether we only watch: as a spectator, or (in a party room) as a member who sits this game out.
     public var spectating: Bool { welcome.role == "spectator" || me?.watching == true }
 
-    /// The players' names by seat.
+    /// The players' names by seat, as screens show them (a bot's with its level: `PlayerLabel`).
     public var names: [SeatID: String] {
-        Dictionary((lobby?.players ?? welcome.players).map { (SeatID($0.seat), $0.name) }, uniquingKeysWith: { a, _ in a })
+        Dictionary((lobby?.players ?? welcome.players).map { (SeatID($0.seat), $0.label) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Whether a game is running.

@@ -32,6 +32,9 @@ extension Session {
         guard hello.name.utf8.count <= 1024 else {
             return .rejected(Reject(reason: "badName", message: "That name is too long."))
         }
+        if hello.bot == true, let level = hello.level, BotLevel(rawValue: level) == nil {
+            return .rejected(Reject(reason: "badLevel", message: "A bot's level must be one of \(BotLevel.nameList)."))
+        }
         if let token = hello.token {
             return reattach(token: token, peer: peer, hello: hello)
         }
@@ -83,6 +86,7 @@ extension Session {
             nextMember += 1
         }
         let player = TablePlayer(seat: seat, member: member, name: name, isHost: isHost, isBot: hello.bot ?? false,
+                                 level: hello.bot == true ? hello.level : nil,
                                  peer: peer, games: hello.games, plainText: wantsPlainText(hello), token: newToken())
         players.append(player)
         players.sort { $0.seat < $1.seat }

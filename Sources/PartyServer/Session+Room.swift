@@ -7,7 +7,7 @@ extension Session {
     /// A newcomer sat down in the room: a member of it from now on. During a game they join it
     /// when it takes players mid-game and has room, and watch it otherwise.
     func memberArrived(_ player: TablePlayer) {
-        room?.join(RoomMember(id: player.member, name: player.name, isBot: player.isBot, isHost: player.isHost))
+        room?.join(RoomMember(id: player.member, name: player.name, isBot: player.isBot, isHost: player.isHost, level: player.level))
         if player.isHost, room != nil { hostMember = player.member }
         guard phase == .playing, let running = game, let index = players.firstIndex(where: { $0.member == player.member }) else {
             broadcastLobby()
@@ -197,12 +197,14 @@ extension Session {
             seatMembers[standing.seat.index].map { Standing(seat: SeatID($0), place: standing.place, score: standing.score) }
         }
         if let result = room?.gameEnded(standings: standings) {
-            let names = Dictionary(room?.scores.map { ($0.member, $0.name) } ?? [], uniquingKeysWith: { first, _ in first })
+            let names = Dictionary(room?.scores.map { ($0.member, $0) } ?? [], uniquingKeysWith: { first, _ in first })
             let scores = Dictionary(standings.map { ($0.seat.index, $0.score) }, uniquingKeysWith: { first, _ in first })
             results.append(RoomGameResult(number: result.number, game: result.game, title: running.descriptor.title,
                                           placements: result.placements.map {
-                                              RoomPlacement(member: $0.member, name: names[$0.member] ?? "?", place: $0.place,
-                                                            score: scores[$0.member] ?? nil, points: $0.points)
+                                              RoomPlacement(member: $0.member, name: names[$0.member]?.name ?? "?", place: $0.place,
+                                                            score: scores[$0.member] ?? nil, points: $0.points,
+                                                            bot: names[$0.member]?.isBot == true ? true : nil,
+                                                            level: names[$0.member]?.level)
                                           }))
         }
         backToChoosing()

@@ -96,7 +96,8 @@ extension Session {
                 place = last.place
             }
             lines.append(RoomScoreLine(place: place, member: score.member, name: score.name, points: score.points, played: score.played,
-                                       wins: score.wins, present: present.contains(score.member)))
+                                       wins: score.wins, present: present.contains(score.member),
+                                       bot: score.isBot ? true : nil, level: score.level))
             previous = score
         }
         return lines

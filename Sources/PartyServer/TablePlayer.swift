@@ -15,6 +15,8 @@ struct TablePlayer: Sendable {
     var isHost: Bool
     /// Says it is a bot.
     var isBot: Bool
+    /// The bot's level, when its hello gave one (shown beside its name, never part of it).
+    var level: String? = nil
     /// Asked for a rematch.
     var rematch = false
     /// In a party room: sits out the running game and watches it (gets the spectator view).
@@ -40,6 +42,6 @@ struct TablePlayer: Sendable {
             left = max(0, remaining.wholeMilliseconds)
         }
         return PlayerInfo(seat: seat, name: name, ready: ready, host: isHost, bot: isBot, rematch: rematch,
-                          connected: connected, graceMs: left, watching: watching ? true : nil)
+                          connected: connected, graceMs: left, watching: watching ? true : nil, level: level)
     }
 }

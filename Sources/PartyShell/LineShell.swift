@@ -65,7 +65,7 @@ struct LineShell<Play: LinePlay> {
         case .lobby:
             guard let lobby = table.lobby else { return }
             let players = lobby.players.map {
-                "\($0.name)\($0.ready ? " (ready)" : "")\($0.rematch ? " (rematch)" : "")\($0.connected ? "" : " (reconnecting)")"
+                "\($0.label)\($0.ready ? " (ready)" : "")\($0.rematch ? " (rematch)" : "")\($0.connected ? "" : " (reconnecting)")"
             }
             let watching = lobby.spectators > 0 ? " (\(lobby.spectators) watching)" : ""
             let line = "Table [\(lobby.state)]: \(players.joined(separator: ", "))\(watching) — \(lobby.message)"

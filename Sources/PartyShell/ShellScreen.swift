@@ -61,11 +61,11 @@ enum ShellScreen {
             let marker = player.seat == table.viewerSeat?.index ? "▶ " : "  "
             var tags: [String] = []
             if player.host { tags.append("host") }
-            if player.bot && !player.name.hasSuffix("(bot)") { tags.append("bot") }
+            if player.bot && !player.label.hasSuffix("(bot)") { tags.append("bot") }
             let tagText = tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))"
             let state = !player.connected ? "reconnecting… \((player.graceMs ?? 0) / 1000) s"
                 : player.rematch ? "rematch" : player.ready ? "ready" : "not ready"
-            return (marker: marker, name: player.name, tags: tagText, state: state, highlighted: player.ready || player.rematch)
+            return (marker: marker, name: player.label, tags: tagText, state: state, highlighted: player.ready || player.rematch)
         }
     }
 

@@ -13,6 +13,8 @@ public struct Hello: WireMessage, Hashable {
     public var game: String?
     /// Whether this client is a bot (shown to others; not trusted for anything).
     public var bot: Bool?
+    /// A bot's level (`easy`, `normal`, `perfect`), shown beside its name; only read with `bot`.
+    public var level: String?
     /// The secret that marks the host's own player; only the process running the host knows it.
     public var hostKey: String?
     /// `player` (the default) or `spectator`.
@@ -28,7 +30,9 @@ public struct Hello: WireMessage, Hashable {
     /// Creates a hello.
     public init(protocol: Int = WireProtocol.version, client: String, clientVersion: String = WireProtocol.softwareVersion,
                 name: String, game: String? = nil, bot: Bool? = nil, hostKey: String? = nil,
-                role: String? = nil, token: String? = nil, code: String? = nil, games: [String]? = nil) {
+                role: String? = nil, token: String? = nil, code: String? = nil, games: [String]? = nil,
+                level: String? = nil) {
+        self.level = level
         self.games = games
         self.role = role
         self.token = token

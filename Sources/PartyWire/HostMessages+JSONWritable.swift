@@ -52,6 +52,7 @@ extension PlayerInfo: JSONWritable {
         output.field("connected", connected)
         output.field("graceMs", graceMs)
         if let watching { output.field("watching", watching) }
+        if let level { output.field("level", level) }
         output.endObject()
     }
 }

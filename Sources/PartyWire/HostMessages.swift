@@ -18,10 +18,13 @@ public struct PlayerInfo: Codable, Hashable, Sendable {
     public var graceMs: Int64?
     /// In a party room: `true` while this member sits out the running game and watches it.
     public var watching: Bool?
+    /// A bot's level (`normal`), when its hello gave one; absent for people.
+    public var level: String?
 
     /// Creates a player entry.
     public init(seat: Int, name: String, ready: Bool, host: Bool, bot: Bool, rematch: Bool = false,
-                connected: Bool = true, graceMs: Int64? = nil, watching: Bool? = nil) {
+                connected: Bool = true, graceMs: Int64? = nil, watching: Bool? = nil, level: String? = nil) {
+        self.level = level
         self.watching = watching
         self.connected = connected
         self.graceMs = graceMs

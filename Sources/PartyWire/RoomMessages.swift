@@ -147,9 +147,16 @@ public struct RoomScoreLine: Codable, Hashable, Sendable {
     public var wins: Int
     /// Whether they are still in the room.
     public var present: Bool
+    /// `true` for a bot; absent for people.
+    public var bot: Bool?
+    /// A bot's level, when it gave one.
+    public var level: String?
 
     /// Creates a scoreboard line.
-    public init(place: Int, member: Int, name: String, points: Int, played: Int, wins: Int, present: Bool) {
+    public init(place: Int, member: Int, name: String, points: Int, played: Int, wins: Int, present: Bool,
+                bot: Bool? = nil, level: String? = nil) {
+        self.bot = bot
+        self.level = level
         self.place = place
         self.member = member
         self.name = name
@@ -192,9 +199,15 @@ public struct RoomPlacement: Codable, Hashable, Sendable {
     public var score: Int?
     /// Party points earned.
     public var points: Int
+    /// `true` for a bot; absent for people.
+    public var bot: Bool?
+    /// A bot's level, when it gave one.
+    public var level: String?
 
     /// Creates a placement.
-    public init(member: Int, name: String, place: Int, score: Int?, points: Int) {
+    public init(member: Int, name: String, place: Int, score: Int?, points: Int, bot: Bool? = nil, level: String? = nil) {
+        self.bot = bot
+        self.level = level
         self.member = member
         self.name = name
         self.place = place

@@ -99,7 +99,8 @@ struct HostRunner {
                 }
             }
             for index in 0..<command.bots {
-                let name = BotRunner<Game>.tableName(Self.botNames[index % Self.botNames.count], level: command.botLevel)
+                // The name alone: the level goes in the hello, and screens show both ("Ada · normal (bot)").
+                let name = Self.botNames[index % Self.botNames.count]
                 let seed = (command.seed ?? UInt64.random(in: 0...UInt64.max)) &+ UInt64(index)
                 group.addTask {
                     do {

@@ -133,7 +133,8 @@ struct RoomHostRunner {
                 }
             }
             for index in 0..<command.bots {
-                let name = RoomBotRunner.tableName(HostRunner.botNames[index % HostRunner.botNames.count], level: command.botLevel)
+                // The name alone: the level goes in the hello, and screens show both ("Ada · normal (bot)").
+                let name = HostRunner.botNames[index % HostRunner.botNames.count]
                 let seed = (command.seed ?? UInt64.random(in: 0...UInt64.max)) &+ UInt64(index)
                 group.addTask {
                     do {

@@ -18,9 +18,10 @@ struct BotLevelLoopbackTests {
     func perfectBotWins() async throws {
         try await withHost(FourInARow.self) { host, port in
             try await withThrowingTaskGroup(of: Bool.self) { group in
+                // The bot says "Robo" and its level; the client's screens show both.
                 let name = BotRunner<FourInARowGame>.tableName("Robo", level: .perfect)
                 group.addTask {
-                    try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: name,
+                    try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: "Robo",
                                                         seed: 7, level: .perfect).run()
                     return true
                 }

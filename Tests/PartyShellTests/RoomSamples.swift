@@ -16,7 +16,8 @@ enum RoomSamples {
     static let scoreboard = [
         RoomScoreLine(place: 1, member: 1, name: "Bartholomew", points: 16, played: 2, wins: 1, present: true),
         RoomScoreLine(place: 2, member: 0, name: "Alice", points: 12, played: 2, wins: 1, present: true),
-        RoomScoreLine(place: 3, member: 2, name: "Ada · standard (bot)", points: 4, played: 2, wins: 0, present: true),
+        // On the wire a bot's name is its name alone, its level a field (screens show "Ada · standard (bot)").
+        RoomScoreLine(place: 3, member: 2, name: "Ada", points: 4, played: 2, wins: 0, present: true, bot: true, level: "standard"),
     ]
 
     static let last = RoomGameResult(number: 2, game: "fourinarow", title: "Four in a Row", placements: [

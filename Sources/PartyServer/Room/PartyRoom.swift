@@ -118,6 +118,10 @@ public struct PartyRoom: Hashable, Sendable {
         } else {
             scores.append(RoomScore(member: member.id, name: member.name, points: 0, played: 0, wins: 0, lastGame: 0))
         }
+        if let index = scores.firstIndex(where: { $0.member == member.id }) {
+            scores[index].isBot = member.isBot
+            scores[index].level = member.level
+        }
     }
 
     /// A member leaves the room for good: their vote goes; their points stay on the scoreboard.

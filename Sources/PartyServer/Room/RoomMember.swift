@@ -8,9 +8,12 @@ public struct RoomMember: Hashable, Codable, Sendable {
     public var isBot: Bool
     /// Whether this is the host's own player.
     public var isHost: Bool
+    /// A bot's level, when it gave one (shown beside its name, never part of it).
+    public var level: String?
 
     /// Creates a member.
-    public init(id: Int, name: String, isBot: Bool = false, isHost: Bool = false) {
+    public init(id: Int, name: String, isBot: Bool = false, isHost: Bool = false, level: String? = nil) {
+        self.level = level
         self.id = id
         self.name = name
         self.isBot = isBot

@@ -12,6 +12,10 @@ public struct RoomScore: Hashable, Codable, Sendable {
     public var wins: Int
     /// The number of the last game they played (1 for the room's first game); 0 for none yet.
     public var lastGame: Int
+    /// Whether the member is a bot.
+    public var isBot = false
+    /// A bot's level, when it gave one.
+    public var level: String?
 }
 
 /// One finished game of the party: which game, and each player's place and points.

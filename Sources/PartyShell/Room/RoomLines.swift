@@ -87,7 +87,7 @@ struct RoomLines {
             Self.say("! \(text)")
         case .lobby:
             if let lobby = base.lobby {
-                let names = lobby.players.map { "\($0.name)\($0.watching == true ? " (watching)" : "")\($0.connected ? "" : " (reconnecting)")" }
+                let names = lobby.players.map { "\($0.label)\($0.watching == true ? " (watching)" : "")\($0.connected ? "" : " (reconnecting)")" }
                 let spectators = lobby.spectators > 0 ? " (\(lobby.spectators) spectating)" : ""
                 let line = "In the room: \(names.joined(separator: ", "))\(spectators)"
                 if line != lastLobbyLine {
@@ -164,7 +164,7 @@ struct RoomLines {
         return scoreboard.map { line in
             let left = line.present ? "" : " (left)"
             let mine = line.member == you ? " (you)" : ""
-            return "  \(line.place). \(line.name)\(mine)\(left) — \(line.points) point\(line.points == 1 ? "" : "s"), "
+            return "  \(line.place). \(line.label)\(mine)\(left) — \(line.points) point\(line.points == 1 ? "" : "s"), "
                 + "\(line.played) game\(line.played == 1 ? "" : "s"), \(line.wins) win\(line.wins == 1 ? "" : "s")"
         }
     }

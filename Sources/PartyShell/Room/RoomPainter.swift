@@ -143,7 +143,7 @@ enum RoomPainter {
 
     /// Who plays the game picked or on, and who watches it.
     static func lineup(_ current: RoomGame, room: RoomState, you: Int?) -> String {
-        let names = Dictionary(room.scoreboard.map { ($0.member, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let names = Dictionary(room.scoreboard.map { ($0.member, $0.label) }, uniquingKeysWith: { a, _ in a })
         func name(_ member: Int) -> String { member == you ? "you" : names[member] ?? "player \(member)" }
         let players = current.players.map(name).joined(separator: ", ")
         let watchers = current.watchers.isEmpty ? "" : " · watching: " + current.watchers.map(name).joined(separator: ", ")
@@ -214,7 +214,7 @@ enum RoomPainter {
 
     /// The last game's result on one line: "Last game (1, Snap!): 1st Bob +10 · 2nd Alice +6".
     static func resultLine(_ last: RoomGameResult) -> String {
-        let places = last.placements.map { "\(ordinal($0.place)) \($0.name) +\($0.points)" }
+        let places = last.placements.map { "\(ordinal($0.place)) \($0.label) +\($0.points)" }
         return "Last game (\(last.number), \(last.title)): " + places.joined(separator: " · ")
     }
 
@@ -278,7 +278,7 @@ enum RoomPainter {
     /// The scoreboard's header and rows, at most `fitting` rows after the header, `width` wide
     /// (trailing spaces trimmed).
     static func scoreboardRows(_ lines: [RoomScoreLine], you: Int?, fitting: Int, width: Int) -> [String] {
-        let nameWidth = min(max(4, lines.map { $0.name.displayWidth + ($0.present ? 0 : 7) }.max() ?? 0), max(8, width - 29))
+        let nameWidth = min(max(4, lines.map { $0.label.displayWidth + ($0.present ? 0 : 7) }.max() ?? 0), max(8, width - 29))
         func row(_ place: String, _ name: String, _ points: String, _ games: String, _ wins: String, marker: String = "  ") -> String {
             marker + place.rightPadded(6) + DisplayWidth.truncated(name, columns: nameWidth).rightPadded(nameWidth + 2)
                 + points.leftPadded(6) + games.leftPadded(7) + wins.leftPadded(6)
@@ -297,7 +297,7 @@ enum RoomPainter {
         if shown.count < lines.count { rows.append("  … and \(lines.count - shown.count) more") }
         return rows.map(\.trimmedTrailing)
         func render(_ line: RoomScoreLine) -> String {
-            row("\(line.place).", line.name + (line.present ? "" : " (left)"), "\(line.points)", "\(line.played)", "\(line.wins)",
+            row("\(line.place).", line.label + (line.present ? "" : " (left)"), "\(line.points)", "\(line.played)", "\(line.wins)",
                 marker: line.member == you ? "▶ " : "  ")
         }
     }

@@ -6,7 +6,7 @@ extension WebPage {
     static let appJS = #"""
 // The guest's page: name → (code) → lobby / party room → games, over one WebSocket (connection.js).
 import { Connection } from "./connection.js";
-import { seconds } from "./dom.js";
+import { label, seconds } from "./dom.js";
 import { renderTable, renderRoom } from "./lobby.js";
 import { GameView } from "./game.js";
 import { presenters } from "./presenters.js";
@@ -124,7 +124,7 @@ function received(msg) {
 
 function context() {
   const lobby = state.lobby;
-  const names = new Map((lobby?.players ?? []).map((p) => [p.seat, p.name]));
+  const names = new Map((lobby?.players ?? []).map((p) => [p.seat, label(p)]));
   return {
     seat: lobby?.you ?? null,
     // "reconnecting… 19 s" while the host holds the seat for a dropped player, else null.

@@ -5,7 +5,7 @@ extension WebPage {
     /// `/lobby.js`.
     static let lobbyJS = #"""
 // The table (players, ready, start, rematch) and the party room (menu, votes, countdown, scoreboard).
-import { el, fill, seconds } from "./dom.js";
+import { el, fill, label, seconds } from "./dom.js";
 
 /** Draws the players at the table and the buttons the lobby offers. */
 export function renderTable(section, { lobby, room, welcome, send, inRoom }) {
@@ -18,14 +18,14 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom }) {
     const badges = [];
     if (p.seat === lobby.you) badges.push(el("span", { class: "badge you", text: "you" }));
     if (p.host) badges.push(el("span", { class: "badge", text: "host" }));
-    if (p.bot) badges.push(el("span", { class: "badge", text: "bot" }));
+    if (p.bot && !label(p).endsWith("(bot)")) badges.push(el("span", { class: "badge", text: "bot" }));
     if (p.watching) badges.push(el("span", { class: "badge", text: "watching" }));
     if (!p.connected) {
       badges.push(el("span", { class: "badge away", text: p.graceMs !== undefined ? `reconnecting… ${seconds(p.graceMs)}` : "away" }));
     } else if (!inRoom && lobby.state !== "playing" && (lobby.state === "over" ? p.rematch : p.ready)) {
       badges.push(el("span", { class: "badge ready", text: lobby.state === "over" ? "rematch" : "ready" }));
     }
-    return el("li", { class: p.seat === lobby.you ? "me" : "" }, [el("span", { class: "name", text: p.name }), ...badges]);
+    return el("li", { class: p.seat === lobby.you ? "me" : "" }, [el("span", { class: "name", text: label(p) }), ...badges]);
   }).concat(watchers));
 
   const actions = [];
@@ -85,7 +85,7 @@ export function renderRoom(section, { room, roomAt, lobby, send, clockOnly = fal
     ? [el("li", { class: "empty", text: "No games played yet." })]
     : room.scoreboard.map((line) => el("li", { class: line.present ? "" : "absent" }, [
       el("span", { class: "place", text: `${line.place}.` }),
-      el("span", { class: "name", text: line.name + (line.present ? "" : " (left)") }),
+      el("span", { class: "name", text: label(line) + (line.present ? "" : " (left)") }),
       el("span", { class: "points", text: `${line.points} pts` }),
       el("span", { class: "detail", text: `${line.wins} won of ${line.played}` }),
     ])));
@@ -95,7 +95,7 @@ export function renderRoom(section, { room, roomAt, lobby, send, clockOnly = fal
     section.querySelector("#last-title").textContent = `Last game: ${last.title}`;
     fill(section.querySelector("#last"), last.placements.map((p) => el("li", {}, [
       el("span", { class: "place", text: `${p.place}.` }),
-      el("span", { class: "name", text: p.name }),
+      el("span", { class: "name", text: label(p) }),
       el("span", { class: "points", text: `+${p.points}` }),
       p.score !== undefined ? el("span", { class: "detail", text: `score ${p.score}` }) : null,
     ])));
