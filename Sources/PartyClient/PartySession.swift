@@ -101,6 +101,9 @@ public final class PartySession: Sendable {
         var refusedSince: ContinuousClock.Instant?
         var delay = Duration.milliseconds(250)
         var lastProblem = ""
+        // In a party room a seat given up by leaving can be come back to (the host gives a member
+        // who left their row back for their latest token), so leaving keeps the seat's file.
+        var room = false
         defer {
             firstWelcome.finish()
             eventContinuation.finish()
@@ -117,13 +120,14 @@ public final class PartySession: Sendable {
                 }
                 first = false
                 refusedSince = nil
+                room = outcome.room
                 hello.token = outcome.token
                 hello.hostKey = nil
                 switch outcome.end {
                 case .finished(let why):
                     return end(Self.sentence(why), seatGone: true)
                 case .lost(let why):
-                    if leaving { return end("You left the session.", seatGone: true) }
+                    if leaving { return end("You left the session.", seatGone: !room) }
                     lostAt = .now
                     delay = .milliseconds(250)
                     lastProblem = why
@@ -145,7 +149,7 @@ public final class PartySession: Sendable {
                     lastProblem = "\(error)"
                 }
             }
-            if leaving { return end("You left the session.", seatGone: true) }
+            if leaving { return end("You left the session.", seatGone: !room) }
             if let since = refusedSince, ContinuousClock.now - since >= Self.hostGoneAfter {
                 onHostGone?()
                 return end("The host has gone away: nothing answers at \(address) any more.", seatGone: true)
@@ -184,10 +188,11 @@ public final class PartySession: Sendable {
         case lost(String)
     }
 
-    /// Forwards one connection's events; returns how it ended and the token to come back with
-    /// (the newest welcome's: each token works once).
+    /// Forwards one connection's events; returns how it ended, the token to come back with
+    /// (the newest welcome's: each token works once) and whether the session is a party room.
     func forward(connection: PartyConnection, welcome: Welcome, first: Bool,
-                 firstWelcome: AsyncStream<Welcome>.Continuation) async -> (end: End, token: String) {
+                 firstWelcome: AsyncStream<Welcome>.Continuation) async -> (end: End, token: String, room: Bool) {
+        let room = welcome.room == true
         state.withLock { $0.connection = connection }
         defer { state.withLock { $0.connection = nil } }
         seats?.remember(welcome)
@@ -202,10 +207,10 @@ public final class PartySession: Sendable {
         for await event in connection.events {
             switch event {
             case .disconnected(let why):
-                return (.lost(why), token)
+                return (.lost(why), token, room)
             case .ended(let message):
                 eventContinuation.yield(event)
-                return (.finished(message.message), token)
+                return (.finished(message.message), token, room)
             case .welcome(let again):
                 seats?.remember(again)
                 token = again.token
@@ -214,6 +219,6 @@ public final class PartySession: Sendable {
                 eventContinuation.yield(event)
             }
         }
-        return (.lost("the connection closed"), token)
+        return (.lost("the connection closed"), token, room)
     }
 }

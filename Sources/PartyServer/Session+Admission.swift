@@ -68,7 +68,9 @@ extension Session {
         players.map { $0.info(grace: .milliseconds(options.graceMilliseconds)) }
     }
 
-    func seat(_ hello: Hello, peer: PeerLink) -> Admission {
+    /// Seats a newcomer, or in a party room a member who left and came back (`returning`: their
+    /// member id and name), who gets their scoreboard row and points back.
+    func seat(_ hello: Hello, peer: PeerLink, returning: DepartedMember? = nil) -> Admission {
         let isHost = hello.hostKey == hostKey && !players.contains(where: \.isHost)
         let reserved = hostSeatReserved && !isHost
         guard players.count < descriptor.maxPlayers - (reserved ? 1 : 0) else {
@@ -79,9 +81,11 @@ extension Session {
             return .rejected(Reject(reason: "gameInProgress", message: "A game is in progress; watch it, or try again when it is over."))
         }
         let seat = freeSeat(from: reserved ? 1 : 0)
-        let name = NameCleaner.unique(hello.name, seat: seat, taken: players.map(\.name))
+        let name = NameCleaner.unique(returning?.name ?? hello.name, seat: seat, taken: players.map(\.name))
         var member = 0
-        if isRoom {
+        if let returning {
+            member = returning.member
+        } else if isRoom {
             member = nextMember
             nextMember += 1
         }
@@ -90,8 +94,8 @@ extension Session {
                                  peer: peer, games: hello.games, plainText: wantsPlainText(hello), token: newToken())
         players.append(player)
         players.sort { $0.seat < $1.seat }
-        logger.info("seated \(name) at seat \(seat)", metadata: ["peer": "\(peer.id)"])
-        let welcome = welcome(seat: seat, name: name, token: player.token, hello: hello)
+        logger.info("\(returning == nil ? "seated" : "welcomed back") \(name) at seat \(seat)", metadata: ["peer": "\(peer.id)"])
+        let welcome = welcome(seat: seat, name: name, token: player.token, hello: hello, reconnected: returning != nil)
         peer.send(welcome)
         if isRoom {
             memberArrived(player)
@@ -130,7 +134,16 @@ extension Session {
     /// A token is spent the moment it is presented successfully: the seat gets a new one at once, sent
     /// in this welcome, and the presented token never works again, whatever the new connection does
     /// next (PROTOCOL.md section 12 says how a client that never received that welcome recovers).
+    ///
+    /// In a party room, the token of the latest welcome of a member who left (or whose grace ran
+    /// out) also works, once, for the rest of the party: they are seated again as that member, with
+    /// their scoreboard row and points (`returning`).
     func reattach(token: String, peer: PeerLink, hello: Hello) -> Admission {
+        if isRoom, !token.isEmpty, let returning = departed[token], !players.contains(where: { $0.member == returning.member }) {
+            let admission = seat(hello, peer: peer, returning: returning)
+            if case .welcomed = admission { departed[token] = nil }
+            return admission
+        }
         guard !token.isEmpty, let index = players.firstIndex(where: { $0.token == token }) else {
             return .rejected(Reject(reason: "badToken",
                                     message: "That seat is no longer held for you (the token is unknown, expired or already used)."))

@@ -38,6 +38,7 @@ extension Session {
     /// who plays it is left.
     func memberLeft(_ player: TablePlayer) {
         room?.leave(player.member, at: now())
+        departed[player.token] = DepartedMember(member: player.member, name: player.name)
         current?.players.removeAll { $0 == player.member }
         current?.watchers.removeAll { $0 == player.member }
         if phase == .playing, let running = game, !player.watching, seatsInGame.contains(player.seat) {

@@ -72,6 +72,9 @@ actor Session {
     var announcement: String?
     /// Every finished game of the room.
     var results: [RoomGameResult] = []
+    /// Members who left the room, by the token of their latest welcome: presenting it again
+    /// (once, for the rest of the party) seats them as the same member, row and points included.
+    var departed: [String: DepartedMember] = [:]
 
     /// Whether this session is a party room (a constant, so the move path never looks at the room).
     let isRoom: Bool

@@ -186,7 +186,9 @@ struct PartyClientCommand: AsyncParsableCommand {
                     onGaveUp: { hostLost.withLock { $0 = true } }
                 ) { session, welcome in
                     let greeting = welcome.reconnected
-                        ? "Welcome back, \(welcome.name): you have your seat in \(welcome.sessionName) again."
+                        ? welcome.room == true
+                            ? "Welcome back, \(welcome.name): your place and points in \(welcome.sessionName) are yours again."
+                            : "Welcome back, \(welcome.name): you have your seat in \(welcome.sessionName) again."
                         : firstNotice
                     if welcome.room == true {
                         // A party room: its screen between games, each game's own (or plain text) during one.

@@ -27,6 +27,43 @@ extension EndToEnd {
             client.send("quit")
         }
 
+        @Test("Ctrl-C in the room, then the same client joins again: welcomed back to the same scoreboard row, no \"Cy (left)\" beside \"Cy\"")
+        func leaveAndComeBack() async throws {
+            let port = TestTools.freePort()
+            let state = FileManager.default.temporaryDirectory.appendingPathComponent(TestTools.unique("cy-state")).path
+            defer { try? FileManager.default.removeItem(atPath: state) }
+            let host = try LiveProcess(Executables.path("partyhost"), [
+                "--dedicated", "--bots", "1", "--games", "rps", "--rounds", "1", "--reveal-seconds", "1", "--port", "\(port)",
+                "--bind", "127.0.0.1", "--no-advertise", "--line-mode", "--name", "Dee",
+            ])
+            defer { host.stop() }
+            try #require(await host.waitForLine(timeout: .seconds(10)) { $0.contains("on port \(port)") } != nil, "\(host.transcript)")
+            let first = try LiveProcess(Executables.path("partyclient"), ["--connect", "127.0.0.1:\(port)", "--line-mode", "--name", "Cy"],
+                                        environment: ["XDG_STATE_HOME": state])
+            defer { first.stop() }
+            try #require(await first.waitForLine(timeout: .seconds(10)) { $0.hasPrefix("Joined Dee's party (party room)") } != nil,
+                         "\(first.transcript)")
+            first.send("vote rock paper")
+            try #require(await first.waitForLine(timeout: .seconds(15)) { $0.contains("choose your shape") } != nil, "\(first.transcript)")
+            first.send("rock")
+            try #require(await first.waitForLine(timeout: .seconds(15)) { $0.hasPrefix("Last game (1, Rock Paper Scissors):") } != nil,
+                         "\(first.transcript)")
+            first.signal(SIGINT)
+            #expect(await first.waitForExit(timeout: .seconds(10)) != nil, "\(first.transcript)")
+
+            let again = try LiveProcess(Executables.path("partyclient"), ["--connect", "127.0.0.1:\(port)", "--line-mode", "--name", "Cy"],
+                                        environment: ["XDG_STATE_HOME": state])
+            defer { again.stop() }
+            #expect(await again.waitForLine(timeout: .seconds(10)) {
+                $0.contains("Welcome back, Cy: your place and points in Dee's party are yours again.")
+            } != nil, "\(again.transcript)")
+            again.send("scores")
+            #expect(await again.waitForLine(timeout: .seconds(5)) { $0.contains("Cy (you) —") && $0.contains("1 game,") } != nil,
+                    "\(again.transcript)")
+            #expect(!again.lines.contains { $0.contains("Cy (left)") || $0.contains("Cy (2)") }, "\(again.transcript)")
+            again.send("quit")
+        }
+
         @Test("--help shows each room default beside the game's own")
         func helpShowsRoomDefaults() throws {
             let (status, output) = try TestTools.run([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "200"])
