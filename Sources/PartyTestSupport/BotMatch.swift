@@ -38,7 +38,7 @@ public enum BotMatch {
     }
 
     /// Plays like `run` and returns the state, the game time it reached and how many moves and
-    /// deadlines passed on the way.
+    /// deadlines passed on the way; it also stops once the game clock is past `timeLimit`.
     static func drive<Bot: GameBot>(
         _: Bot.Type,
         levels: [BotLevel],
@@ -46,6 +46,7 @@ public enum BotMatch {
         configuration: Bot.Rules.Configuration,
         maxSteps: Int,
         makeBot: (SeatID, UInt64, BotLevel) -> Bot = { Bot(seat: $0, seed: $1, level: $2) },
+        timeLimit: GameInstant? = nil,
         until stop: (Bot.Rules) -> Bool
     ) -> (state: Bot.Rules, now: GameInstant, steps: Int) {
         typealias Rules = Bot.Rules
@@ -56,7 +57,7 @@ public enum BotMatch {
         var seen = [Rules.View?](repeating: nil, count: bots.count)
         var now = GameInstant.zero
         for step in 0..<maxSteps {
-            if stop(state) { return (state, now, step) }
+            if stop(state) || timeLimit.map({ now > $0 }) == true { return (state, now, step) }
             for index in bots.indices {
                 let view = state.view(for: .seat(SeatID(index)), at: now)
                 if view != seen[index] {

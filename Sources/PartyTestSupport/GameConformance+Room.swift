@@ -2,7 +2,7 @@ import PartyKit
 
 extension GameConformance {
     /// The most game time a game a party room offers may take when its bots play it alone.
-    public static let roomGameMinutes = 15
+    public static let roomGameMinutes = 10
 
     /// What keeps `Game` from ending by itself in a party room, empty when nothing does.
     ///
@@ -36,11 +36,14 @@ extension GameConformance {
             for seed in seeds {
                 let label = "\(descriptor.id) in a party room, \(count) bots, seed \(seed)"
                 let played = BotMatch.drive(Game.Bot.self, levels: Array(repeating: level, count: count), seed: seed,
-                                            configuration: configuration, maxSteps: maxSteps) { state in
+                                            configuration: configuration, maxSteps: maxSteps,
+                                            timeLimit: GameInstant(milliseconds: limit)) { state in
                     state.isOver
                 }
                 let minutes = played.now.milliseconds / 60_000
-                if played.state.outcome == nil {
+                if played.state.outcome == nil, played.now.milliseconds > limit {
+                    problems.append("\(label): no outcome within \(maxGameMinutes) minutes of game time (\(played.steps) steps)")
+                } else if played.state.outcome == nil {
                     problems.append("\(label): no outcome after \(played.steps) steps and \(minutes) minutes of game time"
                         + (played.steps < maxSteps ? " (nobody could act and no deadline was set)" : ""))
                 } else if played.now.milliseconds > limit {
