@@ -84,4 +84,33 @@ struct PartyRoomReturnTests {
         #expect(report.standings.count == 2, "\(report.standings)")
         #expect(report.standings.filter { $0.name == "Cy" }.map(\.points) == [100])
     }
+
+    @Test("a member whose held seat ran out of grace (Ctrl-C, a lost laptop) also comes back with the token, to the same line")
+    func comeBackAfterTheGrace() async throws {
+        _ = try await withRoom(Self.settings, options: .test(graceMs: 300)) { _, port in
+            try await RawClient.with(port: port) { ann in
+                try await PartyRoomRawTests.hello(&ann, "Ann")
+                _ = try #require(try await Self.room(&ann, "choosing"))
+                var token = ""
+                var member = 0
+                try await RawClient.with(port: port) { cy in
+                    try await PartyRoomRawTests.hello(&cy, "Cy")
+                    token = try #require(try await cy.next("welcome")?["token"] as? String)
+                    member = try #require(try await Self.room(&cy, "choosing")?["you"] as? Int)
+                }
+                // The connection closed without leave: the seat is held, then given up.
+                let left = try #require(try await ann.next("playerLeft"))
+                #expect(left["message"] as? String == "Cy did not come back in time.")
+                try await RawClient.with(port: port) { cy in
+                    try await PartyRoomRawTests.hello(&cy, "Cy", extra: #""token": "\#(token)""#)
+                    let welcome = try #require(try await cy.next())
+                    #expect(welcome["type"] as? String == "welcome", "\(welcome)")
+                    #expect(welcome["reconnected"] as? Bool == true)
+                    let room = try #require(try await Self.room(&cy, "choosing"))
+                    #expect(room["you"] as? Int == member)
+                    #expect(Self.lines(room).count == 2, "\(Self.lines(room))")
+                }
+            }
+        }
+    }
 }
