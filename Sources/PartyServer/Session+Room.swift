@@ -5,7 +5,9 @@ extension Session {
     // MARK: Members
 
     /// A newcomer sat down in the room: a member of it from now on. During a game they join it
-    /// when it takes players mid-game and has room, and watch it otherwise.
+    /// when it takes players mid-game and has room, and watch it otherwise; a member who left the
+    /// running game and came back watches it too (their old seat keeps their result in it, and a
+    /// second seat would list them twice in its standings).
     func memberArrived(_ player: TablePlayer) {
         room?.join(RoomMember(id: player.member, name: player.name, isBot: player.isBot, isHost: player.isHost, level: player.level))
         if player.isHost, room != nil { hostMember = player.member }
@@ -16,7 +18,8 @@ extension Session {
         }
         players[index].plainText = wantsPlainText(player.games)
         let seated = players.filter { !$0.watching && seatsInGame.contains($0.seat) }.count
-        if running.descriptor.joinInProgress && seated < running.descriptor.maxPlayers {
+        let playedIt = seatMembers.values.contains(player.member)
+        if running.descriptor.joinInProgress && seated < running.descriptor.maxPlayers && !playedIt {
             seatsInGame.insert(player.seat)
             seatMembers[player.seat] = player.member
             current?.players.append(player.member)

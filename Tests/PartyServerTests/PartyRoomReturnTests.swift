@@ -4,6 +4,7 @@ import PartyServer
 import PartyWire
 import RockPaperScissors
 import Testing
+import TwentyFour
 
 /// A member who leaves a party room and comes back with the token of their latest welcome gets
 /// their scoreboard row and points back: one row, never "Cy (left) 100" beside "Cy 0".
@@ -83,6 +84,41 @@ struct PartyRoomReturnTests {
         }
         #expect(report.standings.count == 2, "\(report.standings)")
         #expect(report.standings.filter { $0.name == "Cy" }.map(\.points) == [100])
+    }
+
+    @Test("a member who left a running TwentyFour and comes back watches it: one seat per member in its standings")
+    func comeBackDuringTheGame() async throws {
+        let settings = RoomSettings(games: [HostedGame(TwentyFour.self, configuration: .init(roundSeconds: 600, rounds: 1))],
+                                    choice: .vote(countdownSeconds: 30), startDelayMilliseconds: 0)
+        _ = try await withRoom(settings) { _, port in
+            try await RawClient.with(port: port) { ann in
+                try await PartyRoomRawTests.hello(&ann, "Ann")
+                _ = try #require(try await Self.room(&ann, "choosing"))
+                var token = ""
+                var member = 0
+                try await RawClient.with(port: port) { cy in
+                    try await PartyRoomRawTests.hello(&cy, "Cy")
+                    token = try #require(try await cy.next("welcome")?["token"] as? String)
+                    member = try #require(try await Self.room(&cy, "choosing")?["you"] as? Int)
+                    try await ann.send("vote", #""game": "twentyfour""#)
+                    try await cy.send("vote", #""game": "twentyfour""#)
+                    _ = try #require(try await cy.next("view"))
+                    try await cy.send("leave")
+                    _ = try await cy.drainUntilClosed()
+                }
+                try await RawClient.with(port: port) { cy in
+                    try await PartyRoomRawTests.hello(&cy, "Cy", extra: #""token": "\#(token)""#)
+                    #expect(try await cy.next()?["reconnected"] as? Bool == true)
+                    let lobby = try #require(try await cy.next("lobby"))
+                    let me = (lobby["players"] as? [[String: Any]])?.first { $0["name"] as? String == "Cy" }
+                    #expect(me?["watching"] as? Bool == true, "\(lobby)")
+                    let room = try #require(try await Self.room(&cy, "playing"))
+                    let current = room["current"] as? [String: Any]
+                    #expect((current?["watchers"] as? [Int])?.contains(member) == true, "\(room)")
+                    #expect((current?["players"] as? [Int])?.contains(member) == false, "\(room)")
+                }
+            }
+        }
     }
 
     @Test("a member whose held seat ran out of grace (Ctrl-C, a lost laptop) also comes back with the token, to the same line")
