@@ -2,6 +2,9 @@
 // token kept in sessionStorage, and reconnecting by itself within the grace period.
 
 const TOKEN_KEY = "partyhost.token";
+/** The token of a party room the page left: joining again from this tab (not reloading) comes back
+ *  to the same scoreboard line (docs/PROTOCOL.md section 16). */
+const RETURN_KEY = "partyhost.roomReturn";
 const HEARTBEAT_MS = 3000;
 const SILENCE_MS = 10000;
 /** How long the page keeps trying to get its seat back (the host's default grace). */
@@ -40,7 +43,10 @@ export class Connection {
         games: this.options.games,
       };
       const token = Connection.savedToken;
+      const back = token || this.options.role === "spectator" ? null : sessionStorage.getItem(RETURN_KEY);
+      this.returning = Boolean(back);
       if (token) hello.token = token;
+      else if (back) hello.token = back;
       else {
         if (this.options.code) hello.code = this.options.code;
         if (this.options.role === "spectator") hello.role = "spectator";
@@ -55,15 +61,26 @@ export class Connection {
       if (msg.type === "welcome") {
         this.welcomed = true;
         this.retryUntil = null;
+        this.room = msg.room === true;
         if (msg.token) sessionStorage.setItem(TOKEN_KEY, msg.token);
         else Connection.forgetToken();
+        sessionStorage.removeItem(RETURN_KEY);
         this.options.onState("open", 0);
       } else if (msg.type === "reject") {
+        if (msg.reason === "badToken" && this.returning) {
+          // That room is over (or it is another party now): join as a newcomer instead.
+          sessionStorage.removeItem(RETURN_KEY);
+          this.socket = null;
+          socket.close();
+          this.connect();
+          return;
+        }
         this.finished = true;
         if (msg.reason === "badToken") Connection.forgetToken();
       } else if (msg.type === "ended") {
         this.finished = true;
         Connection.forgetToken();
+        sessionStorage.removeItem(RETURN_KEY);
       } else if (msg.type === "error" && msg.fatal && msg.reason !== "timeout") {
         this.finished = true;
         Connection.forgetToken();
@@ -122,10 +139,11 @@ export class Connection {
     return this.seq;
   }
 
-  /** Leaves the session for good. */
+  /** Leaves the session for good; from a party room the page keeps the token to come back with. */
   leave() {
     this.finished = true;
     this.send("leave");
+    if (this.room && Connection.savedToken) sessionStorage.setItem(RETURN_KEY, Connection.savedToken);
     Connection.forgetToken();
     this.stop();
     if (this.socket) this.socket.close();
