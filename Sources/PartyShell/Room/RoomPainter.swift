@@ -94,7 +94,7 @@ enum RoomPainter {
     static func compactScoreboard(_ lines: [RoomScoreLine], you: Int?, width: Int) -> String {
         guard !lines.isEmpty else { return "Scores: nobody has played yet." }
         func entry(_ line: RoomScoreLine) -> String {
-            "\(line.place). \(line.name)\(line.member == you ? " (you)" : "") \(line.points)"
+            "\(line.place). \(line.label)\(line.member == you ? " (you)" : "") \(line.points)"
         }
         func text(_ shown: [Int]) -> String {
             let cut = lines.count - shown.count
@@ -221,7 +221,7 @@ enum RoomPainter {
     /// The last game's result in at most `maxLines` lines of `width` columns, broken between
     /// placements (the next lines indented); what does not fit ends in "…N more".
     static func resultLines(_ last: RoomGameResult, width: Int, maxLines: Int = 2) -> [String] {
-        let places = last.placements.map { "\(ordinal($0.place)) \($0.name) +\($0.points)" }
+        let places = last.placements.map { "\(ordinal($0.place)) \($0.label) +\($0.points)" }
         var lines: [String] = []
         var current = "Last game (\(last.number), \(last.title)):"
         var firstOnLine = true
