@@ -117,16 +117,18 @@ extension TwentyFourPresenter {
     }
 
     /// Draws a titled list fitted to `width` and `height` rows (at most to the canvas bottom); when
-    /// not all lines fit, the line at index `keeping` (the viewer's) replaces the last one shown.
+    /// not all lines fit, the line at index `keeping` (the viewer's) replaces the last one shown, and
+    /// the title says how many are left out ("Results · …2 more"): nothing is cut silently.
     static func column(_ title: String, _ lines: [String], keeping: Int? = nil, x: Int, y: Int, width: Int,
                        height: Int = .max, on canvas: inout Canvas) {
         let rows = min(height, canvas.height - y)
         guard width > 0, rows > 0 else { return }
-        canvas.put(title, x: x, y: y, width: width, style: TextStyle(bold: true))
         var shown = Array(lines.indices.prefix(rows - 1))
         if let keeping, lines.indices.contains(keeping), !shown.contains(keeping), !shown.isEmpty {
             shown[shown.count - 1] = keeping
         }
+        let left = lines.count - shown.count
+        canvas.put(left > 0 ? "\(title) · …\(left) more" : title, x: x, y: y, width: width, style: TextStyle(bold: true))
         for (row, index) in shown.enumerated() {
             canvas.put(lines[index], x: x, y: y + 1 + row, width: width)
         }

@@ -9,7 +9,7 @@ import PartyKit
 /// word on such a screen must also appear whole on the same view drawn roomy (200×60), in the
 /// line-mode description or in the key help — a word cut at an edge ("era" of "erases") or two
 /// texts overlapping ("1/1000Bob") do not. A word ending in "…" was shortened on purpose and only
-/// has to begin a word of the roomy screen. Drawings (boxes, the board, the field) are skipped.
+/// has to begin a word of the roomy screen; "…3 more" says a list was cut. Drawings (boxes, the board, the field) are skipped.
 /// The key help must fit each width after `String.fittedHelp(toWidth:)` without a cut word either,
 /// and the descriptor's how-to-play line must fit the lobby's one line.
 public enum LayoutCheck {
@@ -142,9 +142,11 @@ public enum LayoutCheck {
         text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init).filter { !isDrawing($0) }
     }
 
-    /// Whether `word` is a whole word of `vocabulary`, or a deliberate shortening ending in "…".
+    /// Whether `word` is a whole word of `vocabulary`, a deliberate shortening ending in "…", or
+    /// part of the marker a cut list ends with ("…3 more").
     static func isWhole(_ word: String, in vocabulary: Set<String>) -> Bool {
-        if vocabulary.contains(word) { return true }
+        if vocabulary.contains(word) || word == "more" { return true }
+        if word.first == "…", word.count > 1, word.dropFirst().allSatisfy(\.isNumber) { return true }
         guard word.hasSuffix("…") else { return false }
         let stem = word.dropLast()
         return stem.isEmpty || vocabulary.contains { $0.hasPrefix(stem) }

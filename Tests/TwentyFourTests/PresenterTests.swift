@@ -1,3 +1,4 @@
+import Foundation
 import PartyKit
 import Testing
 @testable import TwentyFour
@@ -29,6 +30,21 @@ import Testing
         if case .message = presenter.handle(.character("?"), view: view, context: Self.context) {} else {
             Issue.record("a stray character should explain the keys")
         }
+    }
+
+    @Test("at 60×15 a list that does not fit says how many it leaves out, and keeps the viewer's line")
+    func cutListsSayMore() {
+        let seats = (0..<6).map { Seat(id: SeatID($0), name: ["Alice", "Bea", "Cy", "Dee", "Eli", "Fay"][$0]) }
+        let view = S.game(numbers: [4, 7, 8, 8], seats: seats).view(for: .seat(S.alice), at: S.at(27))
+        var canvas = Canvas(width: 60, height: 15)
+        TwentyFourPresenter().draw(view, context: Self.context, on: &canvas)
+        let text = canvas.text
+        #expect(text.range(of: #"Results · …\d+ more"#, options: .regularExpression) != nil, "\(text)")
+        #expect(text.range(of: #"Scores · …\d+ more"#, options: .regularExpression) != nil, "\(text)")
+        #expect(text.contains("Alice: 0 won, 0 solved"), "\(text)")
+        var roomy = Canvas(width: 80, height: 24)
+        TwentyFourPresenter().draw(view, context: Self.context, on: &roomy)
+        #expect(!roomy.text.contains("more"), "\(roomy.text)")
     }
 
     @Test func giveUpWithGOrEscapeThenY() {
