@@ -64,7 +64,7 @@ public enum RoomShell {
             "  " + place.rightPadded(6) + points.leftPadded(6) + games.leftPadded(7) + wins.leftPadded(6) + "  " + name
         }
         return [row("Place", "Points", "Games", "Wins", "Name")] + standings.map { line in
-            row("\(line.place).", "\(line.points)", "\(line.played)", "\(line.wins)", line.name + (line.present ? "" : " (left)"))
+            row("\(line.place).", "\(line.points)", "\(line.played)", "\(line.wins)", line.label + (line.present ? "" : " (left)"))
         }
     }
 
