@@ -5,6 +5,12 @@ import PackageDescription
 /// `Tests/<Name>Tests`; adding a game means adding its name here and nothing else.
 let games = ["FourInARow", "TwentyFour", "Snap", "SunTouch", "RockPaperScissors"]
 
+/// The version the programs report (`--version`, `hello.clientVersion`): `PARTYHOST_VERSION` in the
+/// environment of `swift build` (Scripts/version.sh makes it from `git describe`), else BuildInfo.c's default.
+let buildVersion = Context.environment["PARTYHOST_VERSION"].flatMap { version in
+    version.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".+~-".contains($0)) } ? version : nil
+}
+
 let package = Package(
     name: "partyhost",
     platforms: [.macOS(.v15)],
@@ -33,8 +39,10 @@ let package = Package(
         .target(name: "PartyKit"),
         // The conformance suite every game runs; plain Swift, usable from any test target.
         .target(name: "PartyTestSupport", dependencies: ["PartyKit"]),
+        // The build's version string (C: a Swift -D flag carries no value).
+        .target(name: "PartyBuildInfo", cSettings: buildVersion.map { [.define("PARTYHOST_VERSION", to: "\"\($0)\"")] }),
         .target(name: "PartyWire", dependencies: [
-            "PartyKit",
+            "PartyKit", "PartyBuildInfo",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOExtras", package: "swift-nio-extras"),
         ]),
@@ -85,7 +93,7 @@ let package = Package(
         // The catalog of every game module listed in `games`.
         .target(name: "PartyGames", dependencies: ["PartyKit"] + games.map { .target(name: $0) }),
         .executableTarget(name: "partyhost", dependencies: [
-            "PartyKit", "PartyServer", "PartyClient", "PartyShell", "PartyDiscovery", "PartyGames", "PartyWeb",
+            "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyShell", "PartyDiscovery", "PartyGames", "PartyWeb",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -97,7 +105,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Four in a Row's solver timed on Pons' test sets.
-        .executableTarget(name: "fourinarow-solver", dependencies: ["FourInARow", "PartyKit"]),
+        .executableTarget(name: "fourinarow-solver", dependencies: ["FourInARow", "PartyKit", "PartyBuildInfo"]),
         .testTarget(name: "PartyKitTests", dependencies: ["PartyKit", "PartyTestSupport"]),
         .testTarget(name: "PartyWireTests", dependencies: [
             "PartyWire",
@@ -138,7 +146,7 @@ let package = Package(
 )
 
 // The same compiler settings for every target, applied in one place.
-for target in package.targets where target.type != .plugin {
+for target in package.targets where target.type != .plugin && target.name != "PartyBuildInfo" {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .swiftLanguageMode(.v6),
         .enableUpcomingFeature("ExistentialAny"),

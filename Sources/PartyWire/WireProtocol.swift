@@ -1,3 +1,5 @@
+import PartyBuildInfo
+
 /// Constants of the wire protocol, shared by host and client.
 public enum WireProtocol {
     /// The newest protocol version this build speaks: 2 (version 1 plus the party room's
@@ -14,8 +16,9 @@ public enum WireProtocol {
     public static let peerTimeoutMilliseconds: Int64 = 10_000
     /// How long a new connection has to send `hello`, in milliseconds.
     public static let handshakeTimeoutMilliseconds: Int64 = 5_000
-    /// The software version reported in `hello`.
-    public static let softwareVersion = "0.1.0"
+    /// This build's version (`0.1.0+354.g3d9d0c5`), reported in `hello` and by `--version`: what
+    /// `git describe` said when it was built by Scripts/package-deb.sh (`PARTYHOST_VERSION`), else `0.1.0`.
+    public static let softwareVersion = String(cString: party_build_version())
 }
 
 /// Every message type on the wire, by its `type` string.

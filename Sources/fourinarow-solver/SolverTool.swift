@@ -1,5 +1,6 @@
 import FourInARow
 import Foundation
+import PartyBuildInfo
 
 /// `fourinarow-solver`: times the solver on test sets of positions.
 @main
@@ -35,6 +36,7 @@ struct SolverTool {
                fourinarow-solver book-lines PLIES RESULTS COUNT SEED
                                                  print COUNT results chosen with SEED as "MOVES SCORE"
                                                  lines (Pons' format, for his solver or bench)
+               fourinarow-solver --version       print the version and exit
         """
 
     static func main() {
@@ -54,6 +56,8 @@ struct SolverTool {
         }
         do {
             switch book.first {
+            case "--version" where arguments.count == 1:
+                print(String(cString: party_build_version()))
             case "bench" where arguments.count > 1:
                 for path in arguments.dropFirst() { try Bench.run(path: path) }
             case "opening" where (2...3).contains(arguments.count):

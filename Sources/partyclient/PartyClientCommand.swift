@@ -26,7 +26,8 @@ struct PartyClientCommand: AsyncParsableCommand {
             --list; 69 when the host went away (nothing answers at its address any more, or the \
             connection could not be restored); 64 for a bad option; 130 after Ctrl-C; 1 for other \
             errors (the host could not be reached, it refused you).
-            """
+            """,
+        version: WireProtocol.softwareVersion
     )
 
     @Option(help: "Join the host at HOST:PORT directly, without looking on the network.")

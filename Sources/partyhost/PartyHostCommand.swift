@@ -8,6 +8,7 @@ import PartyKit
 import PartyServer
 import PartyShell
 import PartyTerminal
+import PartyWire
 
 /// `partyhost`: hosts a party room (game after game, with a scoreboard) or one game session on the
 /// LAN and, unless dedicated, seats you at it.
@@ -32,7 +33,8 @@ struct PartyHostCommand: AsyncParsableCommand {
 
             The settings of each game:
             \(GameCatalogHelp.settingsHelp)
-            """
+            """,
+        version: WireProtocol.softwareVersion
     )
 
     @Option(help: "Host this one game instead of a party room: \(GameCatalog.idList).")
