@@ -70,9 +70,12 @@ let package = Package(
         ]),
         .target(name: "PartyTerminal", dependencies: ["PartyKit"]),
         // HTTP + WebSocket on the host's port beside the framed protocol, the page's assets, the QR code.
+        // (NIOPosix for the thread pool that reads the partyclient it hands out; Crypto for its SHA-256.)
         .target(name: "PartyWeb", dependencies: [
             "PartyWire",
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),
         ]),

@@ -27,10 +27,12 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
     static let overCapacityText = "503 Service Unavailable: the host has too many connections; try again in a few seconds.\n"
 
     private let options: WebOptions
-    private let state: HTTPConnectionState
+    let state: HTTPConnectionState
     private var request: HTTPRequestHead?
     private var bodyBytes = 0
     private var served = 0
+    /// While a `partyclient` download is prepared and written: what came meanwhile, handled after it.
+    var held: (parts: [HTTPServerRequestPart], error: (any Error)?)?
 
     init(options: WebOptions, state: HTTPConnectionState) {
         self.options = options
@@ -44,7 +46,16 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !state.closing else { return }
-        switch unwrapInboundIn(data) {
+        handle(unwrapInboundIn(data), context: context)
+    }
+
+    /// Reads one part of a request; answers it at its end (later, when a download is under way).
+    func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        if held != nil {
+            held?.parts.append(part)
+            return
+        }
+        switch part {
         case let .head(head):
             request = head
             bodyBytes = 0
@@ -84,6 +95,10 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         } else if bodyBytes > 0 {
             status = .payloadTooLarge
             keepAlive = false
+        } else if let download = options.clientDownload, ClientDownload.paths.contains(path) {
+            // Read off the event loop, then written with sendfile (HTTPAssetHandler+ClientDownload).
+            answerDownload(download, path: path, head: head, keepAlive: keepAlive, context: context)
+            return
         } else if path == options.webSocketPath {
             // Only a refused or malformed upgrade gets here (a good one leaves HTTP behind).
             if OriginPolicy.allows(head) {
@@ -109,8 +124,9 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
               length: body.count, extra: extra, keepAlive: keepAlive, context: context)
     }
 
-    private func write(status: HTTPResponseStatus, contentType: String, cacheControl: String, body: [UInt8]?,
-                       length: Int, extra: [(String, String)] = [], keepAlive: Bool, context: ChannelHandlerContext) {
+    @discardableResult
+    func write(status: HTTPResponseStatus, contentType: String, cacheControl: String, body: [UInt8]?, file: FileRegion? = nil,
+               length: Int, extra: [(String, String)] = [], keepAlive: Bool, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         var headers = HTTPHeaders(Self.securityHeaders)
         headers.add(name: "Content-Type", value: contentType)
         headers.add(name: "Content-Length", value: String(length))
@@ -121,6 +137,9 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         if let body, !body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        }
+        if let file {
+            context.write(wrapOutboundOut(.body(.fileRegion(file))), promise: nil)
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive {
@@ -135,11 +154,17 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
                 if !state.readingHead, !state.closing { state.setIdle(true) }
             }
         }
+        return done
     }
 
     /// Answers what went wrong before a request was complete, then closes.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard !state.closing else { return }
+        if held != nil {
+            // Not in the middle of a download (the idle limit may pass while a slow guest downloads).
+            if held?.error == nil { held?.error = error }
+            return
+        }
         let status: HTTPResponseStatus
         switch error {
         case WebRequestLimit.headTooLarge:

@@ -23,6 +23,8 @@ public struct WebOptions: Sendable {
     public var maxMessageBytes = WireProtocol.maxFrameLength
     /// The files served over HTTP.
     public var assets: WebAssets = .builtIn
+    /// The `partyclient` handed out at `/partyclient` (when self-contained); nil: that path is 404.
+    public var clientDownload: ClientDownload? = ClientDownload.besideExecutable
 
     /// The defaults above.
     public init() {}

@@ -67,6 +67,8 @@ struct HostRunner {
             } else if joinAddress.reach == .linkOnly {
                 Console.say(JoinAddress.noBrowserLine)
             }
+            if let guestHost = joinAddress.browserHost,
+               let line = TerminalGuestDownload.announcement(host: guestHost, port: port) { Console.say(line) }
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(Game.self, name: sessionName, port: port)

@@ -101,6 +101,8 @@ struct RoomHostRunner {
             } else if joinAddress.reach == .linkOnly {
                 Console.say(JoinAddress.noBrowserLine)
             }
+            if let guestHost = joinAddress.browserHost,
+               let line = TerminalGuestDownload.announcement(host: guestHost, port: port) { Console.say(line) }
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(name: sessionName, port: port, capacity: capacity)

@@ -235,6 +235,18 @@ $("again-button").addEventListener("click", () => {
   show("join");
 });
 
+// A host that hands out a self-contained partyclient answers /partyclient.sha256 (else 404): the
+// join screen then shows the command that fetches it and its checksum.
+async function offerClient() {
+  const answer = await fetch("/partyclient.sha256", { cache: "no-cache" }).catch(() => null);
+  if (!answer?.ok || !$("client-download")) return;
+  const sha = (await answer.text()).split(" ")[0];
+  $("client-command").textContent =
+    `curl -fsSL ${location.origin}/partyclient -o partyclient && chmod +x partyclient && ./partyclient`;
+  $("client-sha").textContent = sha;
+  $("client-download").hidden = false;
+}
+
 // The TV page (/tv) watches at once, as a spectator, and shows the join address and its QR code.
 const tv = document.body.classList.contains("tv");
 // A page reloaded during a session has its token: straight back to its seat.
@@ -251,6 +263,7 @@ if (tv) {
   show("join");
   if (!state.name) $("name-input").focus();
 }
+if (!tv) offerClient();
 
 """#
 }

@@ -30,6 +30,8 @@ extension WebPage {
       </div>
     </form>
     <p class="hint">Playing from a terminal? Run <code>partyclient</code> on the same network.</p>
+    <p id="client-download" class="hint" hidden>No partyclient? This host hands one out:
+      <code id="client-command"></code> (SHA-256 <code id="client-sha"></code>)</p>
   </section>
   <section id="code" hidden>
     <h1>Join code</h1>

@@ -1,0 +1,77 @@
+import NIOCore
+import NIOHTTP1
+
+extension ClientDownload {
+    /// The request paths it answers.
+    static let paths: Set<String> = [programPath, checksumPath]
+
+    /// The one line of a 404 at either path: why, and how to get a `partyclient` otherwise.
+    static func notFoundText(_ error: ClientDownloadError) -> String {
+        "404 Not Found: \(error). Get partyclient with the partyhost package (it installs one beside partyhost), "
+            + "or build it: swift build -c release --static-swift-stdlib --product partyclient (README, Install).\n"
+    }
+}
+
+extension HTTPAssetHandler {
+    /// Answers `/partyclient` or `/partyclient.sha256`: the file is opened and checked on NIO's
+    /// thread pool, then the program is written with sendfile (a `FileRegion`, never held in memory).
+    /// Requests that arrive meanwhile wait, and are answered in order after it.
+    func answerDownload(_ download: ClientDownload, path: String, head: HTTPRequestHead, keepAlive: Bool,
+                        context: ChannelHandlerContext) {
+        held = ([], nil)
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        download.open(on: context.eventLoop).whenComplete { result in
+            let (handler, context) = bound.value
+            guard context.channel.isActive else {
+                if case let .success(file) = result { try? file.handle.close() }
+                return
+            }
+            let done: EventLoopFuture<Void>
+            switch result {
+            case let .success(file) where path == ClientDownload.programPath:
+                let region = head.method == .HEAD ? nil : FileRegion(fileHandle: file.handle, readerIndex: 0, endIndex: file.size)
+                done = handler.write(status: .ok, contentType: "application/octet-stream", cacheControl: "no-cache",
+                                     body: nil, file: region, length: file.size,
+                                     extra: [("Content-Disposition", "attachment; filename=\"\(ClientDownload.fileName)\"")],
+                                     keepAlive: keepAlive, context: context)
+                // The handle stays open until sendfile has written the last byte.
+                done.whenComplete { _ in try? file.handle.close() }
+            case let .success(file):
+                try? file.handle.close()
+                let body = Array("\(file.sha256)  \(ClientDownload.fileName)\n".utf8)
+                done = handler.write(status: .ok, contentType: "text/plain; charset=utf-8", cacheControl: "no-cache",
+                                     body: head.method == .HEAD ? nil : body, length: body.count,
+                                     keepAlive: keepAlive, context: context)
+            case let .failure(error):
+                let reason = error as? ClientDownloadError ?? .unreadable(errno: 0)
+                let body = Array(ClientDownload.notFoundText(reason).utf8)
+                done = handler.write(status: .notFound, contentType: "text/plain; charset=utf-8", cacheControl: "no-store",
+                                     body: head.method == .HEAD ? nil : body, length: body.count,
+                                     keepAlive: keepAlive, context: context)
+            }
+            done.whenComplete { _ in
+                let (handler, context) = bound.value
+                handler.resumeAfterDownload(context: context)
+            }
+        }
+    }
+
+    /// Handles what arrived during a download, in order: the requests, then an error the head
+    /// guard raised meanwhile.
+    private func resumeAfterDownload(context: ChannelHandlerContext) {
+        guard let waiting = held else { return }
+        held = nil
+        guard !state.closing, context.channel.isActive else { return }
+        for (index, part) in waiting.parts.enumerated() {
+            handle(part, context: context)
+            if held != nil {
+                // Another download began: the rest waits behind it.
+                held?.parts.append(contentsOf: waiting.parts[(index + 1)...])
+                if held?.error == nil { held?.error = waiting.error }
+                return
+            }
+            if state.closing { return }
+        }
+        if let error = waiting.error { errorCaught(context: context, error: error) }
+    }
+}
