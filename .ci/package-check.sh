@@ -26,10 +26,10 @@ offline() {
     fi
 }
 
+version=$(Scripts/version.sh)
 offline bash Scripts/package-deb.sh --output "$scratch" || fail "Scripts/package-deb.sh"
 elapsed "built"
 deb=$(ls "$scratch"/partyhost_*.deb)
-version=$(Scripts/version.sh)
 [ "$(basename "$deb")" = "partyhost_${version}_$(dpkg --print-architecture).deb" ] || fail "unexpected name $(basename "$deb")"
 
 echo "== dpkg-deb --info $(basename "$deb")"
