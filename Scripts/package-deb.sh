@@ -94,7 +94,7 @@ install -m 0644 Packaging/copyright "$root/usr/share/doc/partyhost/copyright"
 {
     echo "partyhost ($version) unstable; urgency=medium"
     echo
-    echo "  * Built from commit $(git rev-parse --short=12 HEAD): $(git log -1 --format=%s | cut -c1-45)"
+    echo "  * Built from commit $(git rev-parse --short=12 HEAD): $(git log -1 --format=%s | cut -c1-40)"
     echo
     echo " -- $(git log -1 --format='%an <%ae>')  $(git log -1 --format=%aD)"
 } | gzip -9n > "$root/usr/share/doc/partyhost/changelog.gz"
