@@ -19,6 +19,10 @@ public struct ClientDownload: Sendable {
     public static let programPath = "/partyclient"
     /// The request path of its SHA-256 (`sha256sum`'s line: `<hex>  partyclient`).
     public static let checksumPath = "/partyclient.sha256"
+    /// The request path a page asks whether a program is handed out: always `200` with
+    /// `{"available": true, "sha256": "<hex>", "size": N}` or `{"available": false, "reason": "…"}`,
+    /// so that a page never logs a failed request on a host that has none.
+    public static let infoPath = "/partyclient.json"
     /// The file's name, beside the host's executable.
     public static let fileName = "partyclient"
 

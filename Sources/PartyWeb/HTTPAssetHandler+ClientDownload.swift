@@ -3,7 +3,33 @@ import NIOHTTP1
 
 extension ClientDownload {
     /// The request paths it answers.
-    static let paths: Set<String> = [programPath, checksumPath]
+    static let paths: Set<String> = [programPath, checksumPath, infoPath]
+
+    /// The body of `infoPath`: whether a program is handed out, with its checksum and size or why not.
+    static func infoJSON(_ result: Result<(sha256: String, size: Int), ClientDownloadError>) -> [UInt8] {
+        switch result {
+        case let .success(file):
+            return Array(#"{"available":true,"sha256":"\#(file.sha256)","size":\#(file.size)}"#.utf8) + [0x0A]
+        case let .failure(error):
+            return Array(#"{"available":false,"reason":"\#(jsonEscaped("\(error)"))"}"#.utf8) + [0x0A]
+        }
+    }
+
+    /// `text` as the inside of a JSON string.
+    static func jsonEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 
     /// The one line of a 404 at either path: why, and how to get a `partyclient` otherwise.
     static func notFoundText(_ error: ClientDownloadError) -> String {
@@ -36,6 +62,17 @@ extension HTTPAssetHandler {
                                      keepAlive: keepAlive, context: context)
                 // The handle stays open until sendfile has written the last byte.
                 done.whenComplete { _ in try? file.handle.close() }
+            case let .success(file) where path == ClientDownload.infoPath:
+                try? file.handle.close()
+                let body = ClientDownload.infoJSON(.success((file.sha256, file.size)))
+                done = handler.write(status: .ok, contentType: "application/json", cacheControl: "no-cache",
+                                     body: head.method == .HEAD ? nil : body, length: body.count,
+                                     keepAlive: keepAlive, context: context)
+            case let .failure(error) where path == ClientDownload.infoPath:
+                let body = ClientDownload.infoJSON(.failure(error as? ClientDownloadError ?? .unreadable(errno: 0)))
+                done = handler.write(status: .ok, contentType: "application/json", cacheControl: "no-cache",
+                                     body: head.method == .HEAD ? nil : body, length: body.count,
+                                     keepAlive: keepAlive, context: context)
             case let .success(file):
                 try? file.handle.close()
                 let body = Array("\(file.sha256)  \(ClientDownload.fileName)\n".utf8)

@@ -108,6 +108,11 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
             } else {
                 status = .forbidden
             }
+        } else if path == ClientDownload.infoPath {
+            // No program can be handed out at all (the host's own path is unknown): still a 200.
+            status = .ok
+            asset = WebAsset(contentType: "application/json", text: String(decoding: ClientDownload.infoJSON(.failure(.missing)), as: UTF8.self),
+                             cacheControl: "no-cache")
         } else if path == JoinQR.path, let host = head.headers["Host"].first, let svg = JoinQR.svg(host: host) {
             // Built per request: the QR code of the address this browser used.
             status = .ok

@@ -78,6 +78,12 @@ struct ClientDownloadTests {
             #expect(checksum.status == 200)
             #expect(checksum.text == "\(try Self.sha256sum(file))  partyclient\n")
 
+            // What a page asks: always 200, so no failed load shows in its console.
+            let info = try #require(try await Self.get("/partyclient.json", from: server))
+            #expect(info.status == 200)
+            #expect(info.header("Content-Type") == "application/json")
+            #expect(info.text == #"{"available":true,"sha256":"\#(try Self.sha256sum(file))","size":\#(expected.count)}"# + "\n")
+
             let head = try #require(try await Self.get("/partyclient", from: server, method: "HEAD"))
             #expect(head.status == 200)
             #expect(head.header("Content-Length") == "\(expected.count)")
@@ -153,7 +159,23 @@ struct ClientDownloadTests {
                 #expect(response.text.filter { $0 == "\n" }.count == 1 && response.text.hasSuffix("\n"))
                 #expect(response.header("Connection") == "keep-alive")
             }
+            let info = try #require(try await Self.get("/partyclient.json", from: server))
+            #expect(info.status == 200)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(info.body)) as? [String: Any], "\(info.text)")
+            #expect(object["available"] as? Bool == false)
+            #expect((object["reason"] as? String)?.contains(reason) == true, "\(info.text)")
         }
+    }
+
+    @Test("a host that cannot hand out anything still answers /partyclient.json with 200")
+    func infoWithoutADownload() async throws {
+        var options = WebOptions.forTests
+        options.clientDownload = nil
+        let server = try await TestServer.start(options)
+        let info = try #require(try await Self.get("/partyclient.json", from: server))
+        try await server.stop()
+        #expect(info.status == 200)
+        #expect(info.text == #"{"available":false,"reason":"there is no partyclient beside this host's partyhost"}"# + "\n")
     }
 
     @Test("the debug build's own partyclient, which loads the toolchain's libraries, is not handed out")

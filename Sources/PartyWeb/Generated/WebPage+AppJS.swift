@@ -235,12 +235,13 @@ $("again-button").addEventListener("click", () => {
   show("join");
 });
 
-// A host that hands out a self-contained partyclient answers /partyclient.sha256 (else 404): the
-// join screen then shows the command that fetches it and its checksum.
+// /partyclient.json says whether this host hands out a self-contained partyclient (always 200, so
+// nothing is logged as a failed load): the join screen then shows the command and its checksum.
 async function offerClient() {
-  const answer = await fetch("/partyclient.sha256", { cache: "no-cache" }).catch(() => null);
-  if (!answer?.ok || !$("client-download")) return;
-  const sha = (await answer.text()).split(" ")[0];
+  const answer = await fetch("/partyclient.json", { cache: "no-cache" }).catch(() => null);
+  const info = answer?.ok ? await answer.json().catch(() => null) : null;
+  if (!info?.available || typeof info.sha256 !== "string" || !$("client-download")) return;
+  const sha = info.sha256;
   $("client-command").textContent =
     `curl -fsSL ${location.origin}/partyclient -o partyclient && chmod +x partyclient && ./partyclient`;
   $("client-sha").textContent = sha;
