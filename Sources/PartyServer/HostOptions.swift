@@ -58,6 +58,15 @@ public struct HostOptions: Sendable {
     /// When the host ends, how long its clients have to take their last messages (`ended`)
     /// before their connections are closed anyway; other connections close at once.
     public var shutdownGraceMilliseconds: Int64 = 500
+    /// Teams: when a game seats fewer players than are at the table, several people hold one seat
+    /// together (balanced teams) instead of some watching. A locked session then seats up to
+    /// `teamCapacity` players; a party room forms teams whenever a game has too few seats.
+    public var teams = false
+    /// How long a team's proposals stay open after the first one before the most-proposed move
+    /// is played.
+    public var proposalMilliseconds: Int64 = 10_000
+    /// The most players a locked session with `teams` seats.
+    public static let teamCapacity = 64
 
     /// Creates options with sane defaults.
     public init(

@@ -60,12 +60,16 @@ extension Session {
     func welcome(seat: Int?, name: String, token: String, hello: Hello, reconnected: Bool = false) -> Welcome {
         Welcome(protocol: min(hello.protocol, WireProtocol.version), session: sessionID, game: descriptor.id, title: descriptor.title,
                 sessionName: options.sessionName, seat: seat, role: seat == nil ? "spectator" : "player", reconnected: reconnected,
-                name: name, players: playerInfos, minPlayers: descriptor.minPlayers, maxPlayers: descriptor.maxPlayers, token: token,
+                name: name, players: playerInfos, minPlayers: descriptor.minPlayers, maxPlayers: isRoom ? tableCapacity : descriptor.maxPlayers, token: token,
                 room: isRoom ? true : nil)
     }
 
     var playerInfos: [PlayerInfo] {
-        players.map { $0.info(grace: .milliseconds(options.graceMilliseconds)) }
+        players.map { player in
+            var info = player.info(grace: .milliseconds(options.graceMilliseconds))
+            if phase == .playing, !player.watching, seatsInGame.contains(player.seat) { info.team = teamNames[player.seat] }
+            return info
+        }
     }
 
     /// Seats a newcomer, or in a party room a member who left and came back (`returning`: their
@@ -73,11 +77,11 @@ extension Session {
     func seat(_ hello: Hello, peer: PeerLink, returning: DepartedMember? = nil) -> Admission {
         let isHost = hello.hostKey == hostKey && !players.contains(where: \.isHost)
         let reserved = hostSeatReserved && !isHost
-        guard players.count < descriptor.maxPlayers - (reserved ? 1 : 0) else {
+        guard players.count < tableCapacity - (reserved ? 1 : 0) else {
             return .rejected(Reject(reason: "sessionFull",
-                                    message: "The session is full (\(players.count) of \(descriptor.maxPlayers) players); you can watch instead."))
+                                    message: "The session is full (\(players.count) of \(tableCapacity) players); you can watch instead."))
         }
-        if phase == .playing && !descriptor.joinInProgress {
+        if phase == .playing && !descriptor.joinInProgress && !(options.teams && !isRoom) {
             return .rejected(Reject(reason: "gameInProgress", message: "A game is in progress; watch it, or try again when it is over."))
         }
         let seat = freeSeat(from: reserved ? 1 : 0)
@@ -85,13 +89,15 @@ extension Session {
         var member = 0
         if let returning {
             member = returning.member
-        } else if isRoom {
+        } else {
+            // Every player gets a member id (a locked session's teams use it too).
             member = nextMember
             nextMember += 1
         }
         let player = TablePlayer(seat: seat, member: member, name: name, isHost: isHost, isBot: hello.bot ?? false,
                                  level: hello.bot == true ? hello.level : nil,
-                                 peer: peer, games: hello.games, plainText: wantsPlainText(hello), token: newToken())
+                                 peer: peer, games: hello.games, plainText: wantsPlainText(hello),
+                                 token: newToken(), wantsTeams: hello.features?.contains("teams") == true)
         players.append(player)
         players.sort { $0.seat < $1.seat }
         logger.info("\(returning == nil ? "seated" : "welcomed back") \(name) at seat \(seat)", metadata: ["peer": "\(peer.id)"])
@@ -99,6 +105,9 @@ extension Session {
         peer.send(welcome)
         if isRoom {
             memberArrived(player)
+        } else if phase == .playing, options.teams, !descriptor.joinInProgress || seatsInGame.count >= descriptor.maxPlayers,
+                  let team = smallestTeam() {
+            joinTeam(team, member: member)
         } else if phase == .playing, let running = game {
             seatsInGame.insert(seat)
             running.join(seat: seat, name: name, at: now())
@@ -157,6 +166,9 @@ extension Session {
         players[index].peer = peer
         players[index].games = hello.games
         players[index].plainText = wantsPlainText(hello)
+        players[index].wantsTeams = hello.features?.contains("teams") == true
+        // In a team, the game heard of a drop only when nobody of the seat was left connected.
+        let seatWasAway = connectedMembers(of: old.seat) == (old.connected ? 1 : 0)
         players[index].connected = true
         players[index].disconnectedAt = nil
         players[index].token = newToken()
@@ -165,9 +177,10 @@ extension Session {
         let welcome = welcome(seat: player.seat, name: player.name, token: player.token, hello: hello, reconnected: true)
         peer.send(welcome)
         let inGame = phase == .playing && !player.watching
-        if inGame, let running = game, !old.connected {
+        if inGame, let running = game, !old.connected, seatWasAway {
             running.connectionChanged(seat: player.seat, connected: true, at: now())
         }
+        if inGame { sendTeam(player.seat) }
         broadcastLobby()
         if isRoom { broadcastRoom() }
         if inGame {

@@ -23,8 +23,13 @@ extension Session {
         let name = players[index].name
         logger.info("\(name)'s connection dropped; holding the seat", metadata: ["reason": "\(reason)"])
         if phase == .playing, let running = game, !players[index].watching {
-            running.connectionChanged(seat: players[index].seat, connected: false, at: now())
-            afterGameChange()
+            let seat = players[index].seat
+            // A team's seat is away only when none of its members is connected.
+            if connectedMembers(of: seat) == 0 || !seatsInGame.contains(seat) {
+                running.connectionChanged(seat: seat, connected: false, at: now())
+                afterGameChange()
+            }
+            if teamNames[seat] != nil { withdrawProposal(of: index) }
         }
         broadcastLobby()
         if isRoom { broadcastRoom() }
@@ -39,6 +44,11 @@ extension Session {
             peer.send(PlayerLeft(seat: player.seat, name: player.name, message: message))
         }
         if isRoom { return memberLeft(player) }
+        if leftTeam(player) {
+            broadcastLobby()
+            publishStatus()
+            return
+        }
         if phase == .playing, let running = game {
             running.leave(seat: player.seat, at: now())
             if players.isEmpty && running.outcome == nil {

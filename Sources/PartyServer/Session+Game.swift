@@ -42,15 +42,23 @@ extension Session {
 
     /// How many players a host without a host player waits for.
     var autoStartPlayers: Int {
-        min(descriptor.maxPlayers, max(descriptor.minPlayers, options.startAt ?? descriptor.minPlayers))
+        min(tableCapacity, max(descriptor.minPlayers, options.startAt ?? descriptor.minPlayers))
     }
 
     func startGame() {
-        // Seats are numbered 0… in table order when a game starts.
-        for index in players.indices where players[index].seat != index {
-            players[index].seat = index
+        let seats: [Seat]
+        if options.teams {
+            // Everyone plays: as many balanced teams as the game seats.
+            seats = formLockedTeams()
+        } else {
+            // Seats are numbered 0… in table order when a game starts.
+            for index in players.indices where players[index].seat != index {
+                players[index].seat = index
+            }
+            teamNames = [:]
+            proposals = [:]
+            seats = players.map { Seat(id: SeatID($0.seat), name: $0.name) }
         }
-        let seats = players.map { Seat(id: SeatID($0.seat), name: $0.name) }
         seatsInGame = Set(players.map(\.seat))
         guard let hosted = games.first else { return }
         game = hosted.start(seats, random.next(), gamesPlayed, now(), gamesPlayed + 1)
@@ -62,6 +70,7 @@ extension Session {
         }
         logger.info("game \(gamesPlayed) started with \(players.count) players")
         broadcastLobby()
+        sendTeams()
         afterGameChange()
         publishStatus()
     }
@@ -70,6 +79,9 @@ extension Session {
 
     func move(_ envelope: Envelope, from index: Int) {
         guard let running = runningGame(answering: envelope.seq, from: index) else { return }
+        if teamNames[players[index].seat] != nil {
+            return teamMove(running.read(envelope, codec: codec, seat: players[index].seat, at: now()), seq: envelope.seq, from: index)
+        }
         answer(running.move(envelope, codec: codec, seat: players[index].seat, at: now()), seq: envelope.seq, from: index)
     }
 
@@ -82,7 +94,11 @@ extension Session {
         } catch {
             return rejectMove(HostRejection.invalidMove(error), seq: envelope.seq, from: index)
         }
-        answer(running.typedMove(String(message.text.prefix(200)), seat: players[index].seat, at: now()), seq: envelope.seq, from: index)
+        let text = String(message.text.prefix(200))
+        if teamNames[players[index].seat] != nil {
+            return teamMove(running.readTyped(text, seat: players[index].seat, at: now()), seq: envelope.seq, from: index)
+        }
+        answer(running.typedMove(text, seat: players[index].seat, at: now()), seq: envelope.seq, from: index)
     }
 
     /// Sends everyone the new views after a move the rules took, or the mover why not.
@@ -115,6 +131,7 @@ extension Session {
     /// Sends every seat its view and ends the game when the rules say it is over.
     func afterGameChange() {
         guard let running = game, phase == .playing else { return }
+        closeStaleProposals()
         for name in running.sendViews(players: players, spectators: spectators, at: now()) {
             logger.warning("\(name) stopped reading; their connection was closed")
         }
@@ -130,6 +147,7 @@ extension Session {
     func finishGame(sendOutcome: Bool) {
         guard let running = game else { return }
         phase = .over
+        proposals = [:]
         if sendOutcome, let outcome = running.outcome {
             let message = gameOverMessage(outcome)
             for peer in players.map(\.peer) + spectators.map(\.peer) { peer.send(message) }
@@ -144,6 +162,8 @@ extension Session {
         phase = .lobby
         game = nil
         seatsInGame = []
+        teamNames = [:]
+        proposals = [:]
         for index in players.indices { players[index].rematch = false }
     }
 
@@ -178,7 +198,8 @@ extension Session {
     /// no longer than to the end of its countdown.
     var clockInterval: Duration {
         let idle = Duration.milliseconds(min(250, max(10, options.heartbeatIntervalMilliseconds / 2)))
-        guard phase == .playing, let deadline = game?.deadline else {
+        let due = [game?.deadline, proposalDeadline].compactMap { $0 }.min()
+        guard phase == .playing, let deadline = due else {
             guard let due = startsAt ?? room?.deadline else { return idle }
             return .milliseconds(max(1, min(idle.wholeMilliseconds, due.milliseconds(since: now()))))
         }
@@ -190,6 +211,7 @@ extension Session {
         checkHeldSeats()
         sendHeartbeatsIfDue()
         if isRoom { roomTick() }
+        resolveDueProposals()
         guard phase == .playing, let running = game, running.advance(to: now()) else { return }
         afterGameChange()
     }

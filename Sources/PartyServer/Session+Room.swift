@@ -18,10 +18,18 @@ extension Session {
         }
         players[index].plainText = wantsPlainText(player.games)
         let seated = players.filter { !$0.watching && seatsInGame.contains($0.seat) }.count
-        let playedIt = seatMembers.values.contains(player.member)
-        if running.descriptor.joinInProgress && seated < running.descriptor.maxPlayers && !playedIt {
+        let playedIt = seatMembers.values.contains { $0.contains(player.member) }
+        if options.teams, !playedIt, !teamNames.isEmpty || seated >= running.descriptor.maxPlayers && !running.descriptor.joinInProgress,
+           let team = smallestTeam() {
+            // A game played by teams (or full, with teams on): the newcomer joins the smallest team.
+            seatMembers[team, default: []].append(player.member)
+            current?.players.append(player.member)
+            current?.teams = seatsInGame.sorted().map { seatMembers[$0] ?? [] }
+            joinTeam(team, member: player.member)
+            broadcastRoom()
+        } else if running.descriptor.joinInProgress && seated < running.descriptor.maxPlayers && !playedIt {
             seatsInGame.insert(player.seat)
-            seatMembers[player.seat] = player.member
+            seatMembers[player.seat] = [player.member]
             current?.players.append(player.member)
             running.join(seat: player.seat, name: player.name, at: now())
             broadcastLobby()
@@ -43,8 +51,11 @@ extension Session {
         room?.leave(player.member, at: now())
         departed[player.token] = DepartedMember(member: player.member, name: player.name)
         current?.players.removeAll { $0 == player.member }
+        current?.teams = current?.teams?.map { $0.filter { $0 != player.member } }
         current?.watchers.removeAll { $0 == player.member }
-        if phase == .playing, let running = game, !player.watching, seatsInGame.contains(player.seat) {
+        if leftTeam(player) {
+            // Teammates still hold the seat: the game goes on as if nothing happened.
+        } else if phase == .playing, let running = game, !player.watching, seatsInGame.contains(player.seat) {
             running.leave(seat: player.seat, at: now())
             if !players.contains(where: { !$0.watching }) && running.outcome == nil {
                 abandonRoomGame()
@@ -151,10 +162,16 @@ extension Session {
               let hosted = games.first(where: { $0.descriptor.id == plan.game }) else { return }
         startsAt = nil
         var next = 0
-        for member in plan.players {
-            guard let index = players.firstIndex(where: { $0.member == member }) else { continue }
-            players[index].seat = next
-            players[index].watching = false
+        // Each seat's holders: one member, or a team.
+        let holders = plan.teams ?? plan.players.map { [$0] }
+        for team in holders {
+            let present = team.filter { member in players.contains { $0.member == member } }
+            guard !present.isEmpty else { continue }
+            for member in present {
+                guard let index = players.firstIndex(where: { $0.member == member }) else { continue }
+                players[index].seat = next
+                players[index].watching = false
+            }
             next += 1
         }
         let playing = Set(plan.players)
@@ -165,27 +182,32 @@ extension Session {
         }
         players.sort { $0.seat < $1.seat }
         let seated = players.filter { !$0.watching }
-        let seats = seated.map { Seat(id: SeatID($0.seat), name: $0.name) }
         seatsInGame = Set(seated.map(\.seat))
-        seatMembers = Dictionary(uniqueKeysWithValues: seated.map { ($0.seat, $0.member) })
+        seatMembers = Dictionary(grouping: seated, by: \.seat).mapValues { $0.map(\.member) }
+        nameTeams(seatsInGame.sorted().map { seat in players.indices.filter { players[$0].seat == seat && !players[$0].watching } })
+        let seats = seatsInGame.sorted().map { seat in
+            Seat(id: SeatID(seat), name: teamNames[seat] ?? seated.first { $0.seat == seat }?.name ?? "?")
+        }
         let running = hosted.start(seats, random.next(), gamesPlayed, now(), gamesPlayed + 1)
         game = running
         gamesPlayed += 1
         phase = .playing
         room?.gameStarted()
         current = RoomGame(game: hosted.descriptor.id, title: hosted.descriptor.title, players: seated.map(\.member),
-                           watchers: players.filter(\.watching).map(\.member))
+                           watchers: players.filter(\.watching).map(\.member),
+                           teams: teamNames.isEmpty ? nil : seatsInGame.sorted().map { seatMembers[$0] ?? [] })
         for index in players.indices {
             players[index].ready = false
             players[index].plainText = wantsPlainText(players[index].games)
         }
         for index in spectators.indices { spectators[index].plainText = wantsPlainText(spectators[index].games) }
-        for player in seated where !player.connected {
-            running.connectionChanged(seat: player.seat, connected: false, at: now())
+        for seat in seatsInGame.sorted() where connectedMembers(of: seat) == 0 {
+            running.connectionChanged(seat: seat, connected: false, at: now())
         }
         logger.info("game \(gamesPlayed) (\(hosted.descriptor.title)) started with \(seated.count) players")
         broadcastRoom()
         broadcastLobby()
+        sendTeams()
         afterGameChange()
         publishStatus()
     }
@@ -197,12 +219,13 @@ extension Session {
         let message = gameOverMessage(outcome)
         for peer in players.map(\.peer) + spectators.map(\.peer) { peer.send(message) }
         logger.info("game \(gamesPlayed) over: \(outcome.summary)")
-        let standings = outcome.standings.compactMap { standing in
-            seatMembers[standing.seat.index].map { Standing(seat: SeatID($0), place: standing.place, score: standing.score) }
-        }
-        if let result = room?.gameEnded(standings: standings) {
+        let standings = outcome.standings.filter { seatMembers[$0.seat.index] != nil }
+        let holders = Dictionary(standings.map { ($0.seat, seatMembers[$0.seat.index] ?? []) }, uniquingKeysWith: { first, _ in first })
+        if let result = room?.gameEnded(seatStandings: standings, members: holders) {
             let names = Dictionary(room?.scores.map { ($0.member, $0) } ?? [], uniquingKeysWith: { first, _ in first })
-            let scores = Dictionary(standings.map { ($0.seat.index, $0.score) }, uniquingKeysWith: { first, _ in first })
+            // Every member of a seat has the seat's score.
+            let scores = Dictionary(standings.flatMap { standing in (holders[standing.seat] ?? []).map { ($0, standing.score) } },
+                                    uniquingKeysWith: { first, _ in first })
             results.append(RoomGameResult(number: result.number, game: result.game, title: running.descriptor.title,
                                           placements: result.placements.map {
                                               RoomPlacement(member: $0.member, name: names[$0.member]?.name ?? "?", place: $0.place,
@@ -229,6 +252,8 @@ extension Session {
         announcement = nil
         seatsInGame = []
         seatMembers = [:]
+        teamNames = [:]
+        proposals = [:]
         for index in players.indices { players[index].watching = false }
         broadcastRoom()
         broadcastLobby()

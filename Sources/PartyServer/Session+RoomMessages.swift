@@ -44,7 +44,7 @@ extension Session {
         var game: RoomGame?
         if state == "starting", let plan = room.plan {
             game = RoomGame(game: plan.game, title: room.descriptor(plan.game)?.title ?? plan.game, players: plan.players,
-                            watchers: room.members.map(\.id).filter { !plan.players.contains($0) })
+                            watchers: room.members.map(\.id).filter { !plan.players.contains($0) }, teams: plan.teams)
         } else if state == "playing" {
             game = current
         }

@@ -66,8 +66,9 @@ actor Session {
     var hostMember: Int?
     /// The game on: who plays it and who watches (newcomers included).
     var current: RoomGame?
-    /// The running game's seats → member ids (kept for those who leave during it).
-    var seatMembers: [Int: Int] = [:]
+    /// The running game's seats → the member ids holding each (one, or a team; kept for those
+    /// who leave during it).
+    var seatMembers: [Int: [Int]] = [:]
     /// The announcement of the pick, shown while the game starts and runs.
     var announcement: String?
     /// Every finished game of the room.
@@ -75,6 +76,15 @@ actor Session {
     /// Members who left the room, by the token of their latest welcome: presenting it again
     /// (once, for the rest of the party) seats them as the same member, row and points included.
     var departed: [String: DepartedMember] = [:]
+
+    // MARK: Teams
+
+    /// The running game's teams: seat → the team's name, for seats several players hold.
+    var teamNames: [Int: String] = [:]
+    /// Each team's proposals for its seat's next move, by seat.
+    var proposals: [Int: SeatProposals] = [:]
+    /// Who played in a team with whom in the last game (a locked session mixes them next time).
+    var lastTeammates: [Int: Set<Int>] = [:]
 
     /// Whether this session is a party room (a constant, so the move path never looks at the room).
     let isRoom: Bool
@@ -106,6 +116,7 @@ actor Session {
                                         howToPlay: "Vote for the next game; everyone plays, the scoreboard runs all evening.")
             room = PartyRoom(menu: settings.games.map(\.descriptor), choice: settings.choice, seed: seed ^ 0x9E37_79B9_7F4A_7C15,
                              hostSeatReserved: options.reserveHostSeat)
+            room?.teams = options.teams
             startDelayMilliseconds = max(0, settings.startDelayMilliseconds)
         } else {
             games = game.map { [$0] } ?? []
@@ -177,7 +188,7 @@ actor Session {
                 peer.send(ErrorMessage(reason: "notARoom", message: "This session plays one game; there is nothing to vote for.",
                                               inReplyTo: envelope.seq))
             }
-        case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error, .room:
+        case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error, .room, .team:
             peer.send(ErrorMessage(reason: "unexpectedMessage",
                                           message: "\"\(envelope.type.rawValue)\" is sent by the host, not by clients.",
                                           inReplyTo: envelope.seq))
@@ -238,12 +249,12 @@ actor Session {
     func publishStatus() {
         let status: SessionStatus
         if isRoom {
-            status = SessionStatus(players: players.count, maxPlayers: descriptor.maxPlayers, state: roomState,
-                                   joinable: players.count < descriptor.maxPlayers, room: true,
+            status = SessionStatus(players: players.count, maxPlayers: tableCapacity, state: roomState,
+                                   joinable: players.count < tableCapacity, room: true,
                                    game: roomState == "choosing" ? nil : current?.game ?? room?.plan?.game)
         } else {
-            status = SessionStatus(players: players.count, maxPlayers: descriptor.maxPlayers, state: phase.rawValue,
-                                   joinable: players.count < descriptor.maxPlayers && (phase != .playing || descriptor.joinInProgress))
+            status = SessionStatus(players: players.count, maxPlayers: tableCapacity, state: phase.rawValue,
+                                   joinable: players.count < tableCapacity && (phase != .playing || descriptor.joinInProgress || options.teams))
         }
         guard status != lastStatus else { return }
         lastStatus = status

@@ -29,6 +29,8 @@ struct TablePlayer: Sendable {
     var plainText = false
     /// The reconnect secret: works once, and changes at every welcome.
     var token: String
+    /// Whether the client asked for `team` messages (`hello.features` has `teams`).
+    var wantsTeams = false
     /// False while the connection is gone and the seat is held for them.
     var connected = true
     /// When the connection went, while it is gone.

@@ -26,12 +26,15 @@ public struct Hello: WireMessage, Hashable {
     /// The game ids this client can draw. When present and the session's game is not among them,
     /// the host sends this connection plain-text views with labelled moves (`PlainTextView`).
     public var games: [String]?
+    /// What the client understands beyond the base protocol: `teams` asks for `team` messages.
+    public var features: [String]?
 
     /// Creates a hello.
     public init(protocol: Int = WireProtocol.version, client: String, clientVersion: String = WireProtocol.softwareVersion,
                 name: String, game: String? = nil, bot: Bool? = nil, hostKey: String? = nil,
                 role: String? = nil, token: String? = nil, code: String? = nil, games: [String]? = nil,
-                level: String? = nil) {
+                level: String? = nil, features: [String]? = nil) {
+        self.features = features
         self.level = level
         self.games = games
         self.role = role

@@ -53,6 +53,7 @@ extension PlayerInfo: JSONWritable {
         output.field("graceMs", graceMs)
         if let watching { output.field("watching", watching) }
         if let level { output.field("level", level) }
+        if let team { output.field("team", team) }
         output.endObject()
     }
 }

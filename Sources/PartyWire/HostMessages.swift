@@ -20,10 +20,15 @@ public struct PlayerInfo: Codable, Hashable, Sendable {
     public var watching: Bool?
     /// A bot's level (`normal`), when its hello gave one; absent for people.
     public var level: String?
+    /// While a game runs: the name of the team this player plays in (`Team Ann & Bob`), when
+    /// several players hold their seat together.
+    public var team: String?
 
     /// Creates a player entry.
     public init(seat: Int, name: String, ready: Bool, host: Bool, bot: Bool, rematch: Bool = false,
-                connected: Bool = true, graceMs: Int64? = nil, watching: Bool? = nil, level: String? = nil) {
+                connected: Bool = true, graceMs: Int64? = nil, watching: Bool? = nil, level: String? = nil,
+                team: String? = nil) {
+        self.team = team
         self.level = level
         self.watching = watching
         self.connected = connected

@@ -121,9 +121,13 @@ public struct RoomGame: Codable, Hashable, Sendable {
     public var players: [Int]
     /// The member ids present who watch it (more people than it seats, or joined after it began).
     public var watchers: [Int]
+    /// When the game is played by teams: the member ids holding each seat, in seat order (the
+    /// first list holds seat 0); absent when every player has a seat of their own.
+    public var teams: [[Int]]?
 
     /// Creates a room game.
-    public init(game: String, title: String, players: [Int], watchers: [Int]) {
+    public init(game: String, title: String, players: [Int], watchers: [Int], teams: [[Int]]? = nil) {
+        self.teams = teams
         self.game = game
         self.title = title
         self.players = players

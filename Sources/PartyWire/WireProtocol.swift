@@ -26,7 +26,7 @@ public enum MessageType: String, Codable, Sendable, CaseIterable {
     // client → host
     case hello, ready, start, move, typedMove, rematch, leave, vote
     // host → client
-    case welcome, reject, lobby, view, moveRejected, gameOver, playerLeft, ended, error, room
+    case welcome, reject, lobby, view, moveRejected, gameOver, playerLeft, ended, error, room, team
     // both ways
     case heartbeat
 }

@@ -39,6 +39,8 @@ struct HostRunner {
                                   graceMilliseconds: Int64(command.grace) * 1000, maxSpectators: command.maxSpectators,
                                   joinCode: joinCode, messagesPerSecond: command.rate, messageBurst: command.rate * 2)
         command.applyAddressLimits(to: &options)
+        options.teams = command.teamsOn
+        options.proposalMilliseconds = Int64(command.proposalSeconds ?? 10) * 1000
         let server = PartyHost<Game.Rules>(configuration: configuration, options: options,
                                            logger: Logger(label: "partyhost"))
         let fullScreen = Terminal.isInteractive && !command.lineMode

@@ -59,6 +59,13 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Party room: write the final standings and every game's result to this file as JSON.", valueName: "file"))
     var results: String?
 
+    @Option(help: ArgumentHelp("Teams: more people than seats play together, several holding one seat. With --game, --teams alone seats everyone who joins as balanced teams; a party room forms teams when a game seats fewer than are present (auto, the default) or lets the rest watch (off).",
+                               valueName: "auto|off"))
+    var teams: String?
+
+    @Option(help: "Teams: seconds a team's proposals stay open after the first before the most-proposed move is played (1-120; default 10).")
+    var proposalSeconds: Int?
+
     @Flag(help: "List the games this build can host, then exit.")
     var listGames = false
 
@@ -168,6 +175,10 @@ struct PartyHostCommand: AsyncParsableCommand {
     func validateCommon() throws {
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
         guard (0...1000).contains(maxSpectators) else { throw ValidationError("--max-spectators must be from 0 to 1000.") }
+        if let teams, teams != "auto", teams != "off" { throw ValidationError("--teams must be auto or off (or alone).") }
+        if let proposalSeconds, !(1...120).contains(proposalSeconds) {
+            throw ValidationError("--proposal-seconds must be from 1 to 120.")
+        }
         guard (2...100_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 2 to 100000.") }
         guard rate >= 1, rate <= 10_000 else { throw ValidationError("--rate must be from 1 to 10000.") }
         guard (1...100_000).contains(maxConnectionsPerAddress) else {
@@ -209,6 +220,16 @@ struct PartyHostCommand: AsyncParsableCommand {
         options.acceptBurst = acceptRate * 2
     }
 
+    /// Whether teams are on: `--teams` (alone, or `auto`) for a locked session; for a party room
+    /// unless `--teams off`.
+    var teamsOn: Bool {
+        guard let teams else { return game == nil }
+        return teams != "off"
+    }
+
+    /// The value `--teams` gets when it is given alone.
+    static let teamsAlone = "auto"
+
     /// The value `--code` gets when it is given alone.
     static let generateCode = "\u{0}generate"
 
@@ -219,6 +240,10 @@ struct PartyHostCommand: AsyncParsableCommand {
         if let index = arguments.firstIndex(of: "--code"),
            index + 1 == arguments.count || arguments[index + 1].hasPrefix("--") {
             arguments.insert(generateCode, at: index + 1)
+        }
+        if let index = arguments.firstIndex(of: "--teams"),
+           index + 1 == arguments.count || arguments[index + 1].hasPrefix("--") {
+            arguments.insert(teamsAlone, at: index + 1)
         }
         do {
             var command = try parseAsRoot(arguments)

@@ -67,6 +67,8 @@ struct RoomHostRunner {
                                   graceMilliseconds: Int64(command.grace) * 1000, maxSpectators: command.maxSpectators,
                                   joinCode: joinCode, messagesPerSecond: command.rate, messageBurst: command.rate * 2)
         command.applyAddressLimits(to: &options)
+        options.teams = command.teamsOn
+        options.proposalMilliseconds = Int64(command.proposalSeconds ?? 10) * 1000
         let server = PartyRoomHost(room: settings, options: options, logger: Logger(label: "partyhost"))
         let fullScreen = Terminal.isInteractive && !command.lineMode
         let signals = TerminationSignals.stream()

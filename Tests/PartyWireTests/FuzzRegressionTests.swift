@@ -87,6 +87,7 @@ struct FuzzRegressionTests {
             case .heartbeat: _ = try codec.decode(Heartbeat.self, from: envelope)
             case .vote: _ = try codec.decode(Vote.self, from: envelope)
             case .room: _ = try codec.decode(RoomMessage.self, from: envelope)
+            case .team: _ = try codec.decode(TeamMessage.self, from: envelope)
             }
             return .success(envelope.type)
         } catch {

@@ -44,6 +44,7 @@ public enum MessageChecks {
         case .error: same(ErrorMessage.self, envelope)
         case .vote: same(Vote.self, envelope)
         case .room: same(RoomMessage.self, envelope)
+        case .team: same(TeamMessage.self, envelope)
         case .move:
             move(FourInARowGame.self, envelope)
             move(TwentyFourGame.self, envelope)

@@ -20,7 +20,7 @@ final class RulesGame<Rules: GameRules>: TableGame {
     /// comparing whole views); spectators, who all see one view, still share its JSON.
     private let viewWriter = ViewWriter<Rules.View>.make()
     /// How the game's moves are read, found once for the game.
-    private let moveReader = MoveReader<Rules.Move>()
+    let moveReader = MoveReader<Rules.Move>()
 
     /// Starts a game of `Rules` with `setup`; views carry `number`.
     init(setup: GameSetup<Rules.Configuration>, number: Int) {

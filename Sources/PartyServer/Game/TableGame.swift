@@ -32,6 +32,30 @@ protocol TableGame: AnyObject {
     func sendViews(players: [TablePlayer], spectators: [Spectator], at now: GameInstant) -> [String]
     /// Sends one client the view of `seat` (nil: the spectator view).
     func sendView(to peer: PeerLink, seat: Int?, plainText: Bool, at now: GameInstant)
+
+    // Teams: the table reads a move, decides whether it is a proposal, and plays it later.
+
+    /// Decodes a `move` message for `seat` without playing it.
+    func read(_ envelope: Envelope, codec: MessageCodec, seat: Int, at now: GameInstant) -> Result<TableMove, MoveRefusal>
+    /// Reads typed text as a move for `seat` without playing it.
+    func readTyped(_ text: String, seat: Int, at now: GameInstant) -> Result<TableMove, MoveRefusal>
+    /// Whether `move` from `seat` is a proposal (an ordinary move in the seat's turn, in a game
+    /// without interrupts) or is played at once (interrupts, real time, out of turn).
+    func kind(of move: TableMove, seat: Int) -> MoveKind
+    /// What the rules would say to `move` now, judged on a copy: nothing changes.
+    func judge(_ move: TableMove, seat: Int, at now: GameInstant) -> MoveAnswer
+    /// Plays `move` for `seat` (the schedule and the rules judge it, as for any move).
+    func play(_ move: TableMove, seat: Int, at now: GameInstant) -> MoveAnswer
+    /// Whether `seat` may make an ordinary move now (its proposals stay open only while it may).
+    func allows(seat: Int) -> Bool
+}
+
+/// Why a move could not even be read.
+struct MoveRefusal: Error {
+    /// The `moveRejected` reason.
+    let code: String
+    /// The sentence for people.
+    let message: String
 }
 
 /// What became of a move the table handed to the game.

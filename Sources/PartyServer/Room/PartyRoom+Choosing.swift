@@ -96,6 +96,15 @@ extension PartyRoom {
             if leftVote != rightVote { return leftVote < rightVote }
             return lhs.offset < rhs.offset
         }.map(\.element)
+        if teams, members.count > game.maxPlayers {
+            // Everyone plays, in balanced teams (arrival order, mixing last time's teammates).
+            let split = TeamFormation.balanced(members.map(\.id), seats: game.maxPlayers, lastTeammates: lastTeammates)
+            let name = { (id: Int) in self.members.first { $0.id == id }?.name ?? "?" }
+            let names = split.map { TeamFormation.name($0.map(name)) }
+            return RoomPlan(game: game.id, players: split.flatMap { $0 }, watchers: [], teams: split,
+                            announcement: announcement + " \(game.title) seats \(game.maxPlayers): everyone plays, in teams: \(Self.list(names)).",
+                            headline: announcement)
+        }
         let players = Array(ranked.prefix(game.maxPlayers))
         let watchers = Array(ranked.dropFirst(game.maxPlayers))
         // Seats in arrival order, so the table looks the same from game to game.
@@ -118,7 +127,17 @@ extension PartyRoom {
     /// it otherwise.
     mutating func seatNewcomer(_ member: RoomMember) {
         guard var pending = plan, let game = descriptor(pending.game) else { return }
-        if pending.players.count < game.maxPlayers {
+        if var split = pending.teams, let smallest = split.indices.min(by: { split[$0].count < split[$1].count }) {
+            // A team game: the newcomer joins the smallest team.
+            split[smallest].append(member.id)
+            pending.teams = split
+            pending.players = split.flatMap { $0 }
+        } else if teams, pending.players.count >= game.maxPlayers {
+            // One more than the seats: the game is played by teams now.
+            plan = nil
+            plan = makePlan(game: game, announcement: pending.headline)
+            return
+        } else if pending.players.count < game.maxPlayers {
             pending.players.append(member.id)
         } else {
             pending.watchers.append(member.id)
@@ -143,22 +162,32 @@ extension PartyRoom {
     /// added, and the room is choosing again. Returns the result recorded.
     @discardableResult
     public mutating func gameEnded(standings: [Standing]) -> RoomResult? {
+        gameEnded(seatStandings: standings, members: Dictionary(standings.map { ($0.seat, [$0.seat.index]) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The running game ended with `seatStandings` (the game's seats, best first), each seat held
+    /// by `members` (a team, or one member): every member of a seat gets the seat's place and
+    /// points, as if they had played it alone. Returns the result recorded.
+    @discardableResult
+    public mutating func gameEnded(seatStandings: [Standing], members seatMembers: [SeatID: [Int]]) -> RoomResult? {
         guard case .playing(let current) = phase else { return nil }
         phase = .choosing
         let number = gameNumber
-        let points = PartyScoring.points(for: standings)
+        let points = PartyScoring.points(for: seatStandings)
         var placements: [RoomResult.Placement] = []
-        for standing in standings {
-            let member = standing.seat.index
+        for standing in seatStandings {
             let earned = points[standing.seat] ?? 0
-            placements.append(.init(member: member, place: standing.place, points: earned))
-            if let index = scores.firstIndex(where: { $0.member == member }) {
-                scores[index].points += earned
-                scores[index].played += 1
-                scores[index].lastGame = number
-                if standing.place == 1 && standings.count > 1 { scores[index].wins += 1 }
+            for member in seatMembers[standing.seat] ?? [] {
+                placements.append(.init(member: member, place: standing.place, points: earned))
+                if let index = scores.firstIndex(where: { $0.member == member }) {
+                    scores[index].points += earned
+                    scores[index].played += 1
+                    scores[index].lastGame = number
+                    if standing.place == 1 && seatStandings.count > 1 { scores[index].wins += 1 }
+                }
             }
         }
+        if current.teams != nil { lastTeammates = TeamFormation.teammates(Array(seatMembers.values)) }
         let result = RoomResult(number: number, game: current.game, placements: placements)
         results.append(result)
         if case .playlist(let list) = choice, let position = list.firstIndex(of: current.game) {

@@ -45,6 +45,11 @@ public struct PartyRoom: Hashable, Sendable {
     /// `RoomChoice.host` nobody else chooses, even before that player sits down. Without it, a
     /// room told to let the host choose lets everyone vote while no host's player is there.
     public let hostSeatReserved: Bool
+    /// Whether a game that seats fewer than the members present is played by teams (all play)
+    /// rather than by some while the rest watch.
+    public var teams = false
+    /// Who was in a team with whom in the last team game (the next teams mix them).
+    public internal(set) var lastTeammates: [Int: Set<Int>] = [:]
     /// Draws lots for ties that nothing else breaks.
     var random: SeededRandom
 

@@ -6,6 +6,9 @@ public struct RoomPlan: Hashable, Sendable {
     public var players: [Int]
     /// Members present who watch this game (more people than it seats).
     public var watchers: [Int]
+    /// With teams: the member ids holding each seat, in seat order (`players` lists them all,
+    /// seat after seat); nil when everyone who plays has a seat of their own.
+    public var teams: [[Int]]? = nil
     /// One sentence for everyone: "Snap! has the most votes (3).", "Tie between Snap! and
     /// TwentyFour: Snap! was played less.", "Four in a Row seats 2: Ann and Bob play, who played least."
     public var announcement: String

@@ -1,0 +1,225 @@
+import PartyKit
+import PartyWire
+
+/// Teams: several players hold one seat. The game never learns of it: the table turns the
+/// members' proposals into one move for the seat, and every member gets the seat's view.
+extension Session {
+    // MARK: Who is in a team
+
+    /// The indices of the players who hold `seat` in the running game.
+    func members(of seat: Int) -> [Int] {
+        players.indices.filter { players[$0].seat == seat && !players[$0].watching && seatsInGame.contains(seat) }
+    }
+
+    /// How many of `seat`'s players are connected.
+    func connectedMembers(of seat: Int) -> Int {
+        members(of: seat).filter { players[$0].connected }.count
+    }
+
+    /// The most players the table seats: the game's seats (a room's: its largest game's), or with
+    /// teams `HostOptions.teamCapacity`.
+    var tableCapacity: Int {
+        options.teams ? max(descriptor.maxPlayers, HostOptions.teamCapacity) : descriptor.maxPlayers
+    }
+
+    /// Names the teams of the game about to start from `teams` (player indices by seat) and
+    /// remembers who played with whom.
+    func nameTeams(_ teams: [[Int]]) {
+        teamNames = [:]
+        proposals = [:]
+        for (seat, team) in teams.enumerated() where team.count > 1 {
+            teamNames[seat] = TeamFormation.name(team.map { players[$0].name })
+        }
+    }
+
+    /// The seat's name in the game: the team's, or its one player's.
+    func seatName(_ seat: Int, player index: Int) -> String {
+        teamNames[seat] ?? players[index].name
+    }
+
+    /// A locked session with teams starts a game: everyone at the table plays, in as many
+    /// balanced teams as the game seats (each alone while there are seats enough). Returns the
+    /// seats, having renumbered the players.
+    func formLockedTeams() -> [Seat] {
+        let seats = min(players.count, descriptor.maxPlayers)
+        let ids = players.map(\.member)
+        let teams = TeamFormation.balanced(ids, seats: seats, lastTeammates: lastTeammates)
+        lastTeammates = TeamFormation.teammates(teams)
+        for (seat, team) in teams.enumerated() {
+            for member in team {
+                if let index = players.firstIndex(where: { $0.member == member }) { players[index].seat = seat }
+            }
+        }
+        players.sort { $0.seat < $1.seat }
+        let byIndex = teams.map { team in team.compactMap { member in players.firstIndex { $0.member == member } } }
+        nameTeams(byIndex)
+        return byIndex.enumerated().map { seat, team in
+            Seat(id: SeatID(seat), name: teamNames[seat] ?? players[team[0]].name)
+        }
+    }
+
+    /// The seat a newcomer joins during a team game: the smallest team's (the first of equals).
+    func smallestTeam() -> Int? {
+        seatsInGame.sorted().min { members(of: $0).count < members(of: $1).count }
+    }
+
+    /// The player `member` joins the team of `seat` in the running game (a newcomer in a game
+    /// with no free seat): they get the seat's view and propose from now on.
+    func joinTeam(_ seat: Int, member: Int) {
+        guard let index = players.firstIndex(where: { $0.member == member }), let running = game else { return }
+        let wasAway = connectedMembers(of: seat) == 0
+        players[index].seat = seat
+        players.sort { $0.seat < $1.seat }
+        if teamNames[seat] == nil { renameTeam(seat) }
+        if wasAway { running.connectionChanged(seat: seat, connected: true, at: now()) }
+        broadcastLobby()
+        sendTeam(seat)
+        afterGameChange()
+    }
+
+    /// Names `seat`'s team from who holds it now (nil for one player).
+    func renameTeam(_ seat: Int) {
+        let team = members(of: seat)
+        teamNames[seat] = team.count > 1 ? TeamFormation.name(team.map { players[$0].name }) : nil
+    }
+
+    // MARK: Proposals
+
+    /// A move from a player whose seat is held by a team: a proposal in the seat's turn, played
+    /// at once otherwise (interrupts, real time, out of turn: the rules judge it as always).
+    func teamMove(_ read: Result<TableMove, MoveRefusal>, seq: Int, from index: Int) {
+        guard let running = game else { return }
+        let move: TableMove
+        switch read {
+        case .failure(let refusal):
+            players[index].peer.send(MoveRejected(inReplyTo: seq, reason: refusal.code, message: refusal.message))
+            return
+        case .success(let read):
+            move = read
+        }
+        let seat = players[index].seat
+        guard running.kind(of: move, seat: seat) == .proposal else {
+            return answer(running.play(move, seat: seat, at: now()), seq: seq, from: index)
+        }
+        if case .rejected(let code, let message) = running.judge(move, seat: seat, at: now()) {
+            players[index].peer.send(MoveRejected(inReplyTo: seq, reason: code, message: message))
+            return
+        }
+        proposals[seat, default: SeatProposals()].propose(member: players[index].member, name: players[index].name, move: move, at: now())
+        if !playAgreed(seat) { sendTeam(seat) }
+    }
+
+    /// Plays `seat`'s move when a majority of its connected members agree on one. True when a
+    /// move was played.
+    @discardableResult
+    func playAgreed(_ seat: Int) -> Bool {
+        guard let open = proposals[seat],
+              let move = open.agreed(majority: SeatProposals.majority(of: max(1, connectedMembers(of: seat)))) else { return false }
+        return playProposed(seat, first: move)
+    }
+
+    /// Plays the team's choice for `seat` (`first`, else the most proposed): the proposals close
+    /// and everyone gets the new views. A move the rules no longer take is dropped and the next
+    /// one tried. True when a move was played.
+    @discardableResult
+    func playProposed(_ seat: Int, first: TableMove? = nil) -> Bool {
+        guard let running = game, var open = proposals[seat] else { return false }
+        var candidates = open.ranked
+        if let first { candidates.removeAll { $0 == first }; candidates.insert(first, at: 0) }
+        for move in candidates {
+            if case .played = running.play(move, seat: seat, at: now()) {
+                proposals[seat] = nil
+                logger.debug("team of seat \(seat) played \(move.label)")
+                afterGameChange()
+                sendTeam(seat)
+                return true
+            }
+            open.drop(move)
+        }
+        proposals[seat] = open.isEmpty ? nil : open
+        sendTeam(seat)
+        return false
+    }
+
+    /// When the next proposal window ends, if any is open.
+    var proposalDeadline: GameInstant? {
+        let gameDeadline = game?.deadline
+        return proposals.values.compactMap { $0.deadline(window: options.proposalMilliseconds, gameDeadline: gameDeadline) }.min()
+    }
+
+    /// Plays the most-proposed move of every team whose window has ended (before the game itself
+    /// moves on at its own deadline).
+    func resolveDueProposals() {
+        guard phase == .playing, game != nil else { return }
+        let now = now()
+        let gameDeadline = game?.deadline
+        for seat in proposals.keys.sorted() {
+            guard let due = proposals[seat]?.deadline(window: options.proposalMilliseconds, gameDeadline: gameDeadline),
+                  due <= now else { continue }
+            playProposed(seat)
+            if phase != .playing { return }
+        }
+    }
+
+    /// After the game changed: proposals of seats that may no longer move are closed.
+    func closeStaleProposals() {
+        guard let running = game else { return }
+        for seat in proposals.keys.sorted() where !running.allows(seat: seat) {
+            proposals[seat] = nil
+            sendTeam(seat)
+        }
+    }
+
+    /// `index`'s player no longer votes (dropped or gone): their proposal goes, and the others
+    /// may now be a majority.
+    func withdrawProposal(of index: Int) {
+        let seat = players[index].seat
+        proposals[seat]?.withdraw(member: players[index].member)
+        if proposals[seat]?.isEmpty == true { proposals[seat] = nil }
+        if !playAgreed(seat) { sendTeam(seat) }
+    }
+
+    /// `player` (already off the table) left a seat that teammates still hold: the game is not
+    /// told (unless none of them is connected now: then the seat is away), and their proposal
+    /// goes. False when nobody else holds the seat (the game's leave rules apply).
+    func leftTeam(_ player: TablePlayer) -> Bool {
+        let seat = player.seat
+        guard phase == .playing, let running = game, !player.watching, seatsInGame.contains(seat), !members(of: seat).isEmpty else {
+            return false
+        }
+        if player.connected && connectedMembers(of: seat) == 0 {
+            running.connectionChanged(seat: seat, connected: false, at: now())
+        }
+        proposals[seat]?.withdraw(member: player.member)
+        if proposals[seat]?.isEmpty == true { proposals[seat] = nil }
+        if !playAgreed(seat) {
+            sendTeam(seat)
+            afterGameChange()
+        }
+        return true
+    }
+
+    // MARK: Telling the team
+
+    /// Sends `seat`'s team (its members who asked for it) who is in it and what each proposes.
+    func sendTeam(_ seat: Int) {
+        guard phase == .playing, let running = game, let name = teamNames[seat] else { return }
+        let team = members(of: seat)
+        let open = proposals[seat]
+        let list = (open?.entries ?? []).map { TeamProposal(name: $0.name, label: $0.move.label, votes: open?.votes(for: $0.move) ?? 1) }
+        let window = open?.deadline(window: options.proposalMilliseconds, gameDeadline: running.deadline)
+            .map { max(0, $0.milliseconds(since: now())) }
+        let message = TeamMessage(game: running.number, seat: seat, name: name,
+                                  members: team.map { TeamMember(name: players[$0].name, connected: players[$0].connected) },
+                                  proposals: list, windowMs: window,
+                                  majority: SeatProposals.majority(of: max(1, team.filter { players[$0].connected }.count)))
+        for index in team where players[index].connected && players[index].wantsTeams {
+            players[index].peer.send(message)
+        }
+    }
+
+    /// Sends every team its `team` message (at a game's start).
+    func sendTeams() {
+        for seat in teamNames.keys.sorted() { sendTeam(seat) }
+    }
+}
