@@ -40,7 +40,7 @@ export class Connection {
       this.lastHeard = Date.now();
       const hello = {
         protocol: 2, client: "partyhost-web", clientVersion: "1", name: this.options.name,
-        games: this.options.games,
+        games: this.options.games, features: ["teams"],
       };
       const token = Connection.savedToken;
       const back = token || this.options.role === "spectator" ? null : sessionStorage.getItem(RETURN_KEY);

@@ -16,6 +16,8 @@ public enum ClientEvent: Sendable {
     case gameOver(GameOver)
     /// The party room changed (menu, votes, countdown, the game on, the scoreboard).
     case room(RoomMessage)
+    /// Our team (several players holding our seat) and its proposals changed.
+    case team(TeamMessage)
     /// Someone left.
     case playerLeft(PlayerLeft)
     /// The host ended the session.

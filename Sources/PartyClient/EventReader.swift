@@ -22,6 +22,7 @@ struct EventReader: Sendable {
                 case .playerLeft: event = (try? codec.decode(PlayerLeft.self, from: envelope)).map(ClientEvent.playerLeft)
                 case .ended: event = (try? codec.decode(Ended.self, from: envelope)).map(ClientEvent.ended)
                 case .room: event = (try? codec.decode(RoomMessage.self, from: envelope)).map(ClientEvent.room)
+                case .team: event = (try? codec.decode(TeamMessage.self, from: envelope)).map(ClientEvent.team)
                 case .error: event = (try? codec.decode(ErrorMessage.self, from: envelope)).map(ClientEvent.error)
                 case .heartbeat, .hello, .ready, .start, .move, .typedMove, .rematch, .leave, .vote: event = nil
                 }

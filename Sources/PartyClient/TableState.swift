@@ -25,6 +25,8 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     public private(set) var gameOver: GameOver?
     /// The latest line worth showing (a rejection, someone leaving, an error).
     public private(set) var notice: String?
+    /// Our team and its proposals, when several players hold our seat (`team` messages).
+    public private(set) var team: TeamMessage?
     /// Set when the session is over for us, with the reason (one sentence).
     public private(set) var closed: String?
     /// While the connection is down and the client tries to get its seat back: since when, and why
@@ -47,7 +49,8 @@ public struct TableState<View: Codable & Sendable>: Sendable {
 
     /// The players' names by seat, as screens show them (a bot's with its level: `PlayerLabel`).
     public var names: [SeatID: String] {
-        Dictionary((lobby?.players ?? welcome.players).map { (SeatID($0.seat), $0.label) }, uniquingKeysWith: { a, _ in a })
+        // A seat held by a team goes by the team's name.
+        Dictionary((lobby?.players ?? welcome.players).map { (SeatID($0.seat), $0.team ?? $0.label) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Whether a game is running.
@@ -112,6 +115,7 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             if message.state == "playing" && !wasPlaying {
                 gameOver = nil
                 notice = nil
+                team = nil
             }
             return .lobby
         case .view(let envelope):
@@ -134,6 +138,11 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             yourTurn = false
             notice = message.summary
             return .gameOver
+        case .team(let message):
+            // The team's name and its live proposals take the status line.
+            team = message
+            notice = message.line
+            return .notice(message.line)
         case .playerLeft(let message):
             notice = message.message
             return .notice(message.message)
@@ -156,6 +165,8 @@ public struct TableState<View: Codable & Sendable>: Sendable {
 
     /// Our own entry in the player list.
     public var me: PlayerInfo? {
-        (lobby?.players ?? welcome.players).first { $0.seat == seat.index }
+        let players = lobby?.players ?? welcome.players
+        // Teammates share a seat: our own entry is the one with our name.
+        return players.first { $0.seat == seat.index && $0.name == welcome.name } ?? players.first { $0.seat == seat.index }
     }
 }

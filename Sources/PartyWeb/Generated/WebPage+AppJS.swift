@@ -21,6 +21,8 @@ const state = {
   welcome: null, lobby: null, lobbyAt: 0, room: null, roomAt: 0, gameOver: null, done: false,
   // A room game's ending held on screen: { gameOver, until } (Date.now() milliseconds).
   hold: null,
+  // This seat's team and its proposals (the latest `team` message), while a team game runs.
+  team: null,
 };
 const game = new GameView($("game-root"), {
   move: (move) => state.connection?.send("move", { move }),
@@ -87,6 +89,7 @@ function received(msg) {
       state.lobby = msg;
       state.lobbyAt = Date.now();
       if (msg.state !== "playing") state.gameOver = msg.state === "over" ? state.gameOver : null;
+      if (msg.state !== "playing") state.team = null;
       break;
     case "room":
       state.room = msg;
@@ -98,6 +101,9 @@ function received(msg) {
     case "view":
       if (state.gameOver && state.gameOver.game !== msg.game) state.gameOver = null;
       game.update(msg, context());
+      break;
+    case "team":
+      state.team = msg;
       break;
     case "gameOver":
       state.gameOver = msg;
@@ -176,7 +182,19 @@ function render() {
   $("game-over").textContent = ending ? `Game over: ${ending.summary}` : "";
   $("back-button").hidden = !held;
   renderClocks();
+  // "Team Ann & Bob — proposals: Drop in column 4 (Ann), …" while this seat is held by a team
+  // (names from other guests: text only).
+  $("game-team").textContent = playing && state.team ? teamLine(state.team) : "";
   if (game.hasView) game.refresh(context());
+}
+
+/** The team's line: its name and the live proposals, as the terminal shows it (TeamMessage.line). */
+function teamLine(team) {
+  if (!team.proposals.length) {
+    return `${team.name} — ${team.majority} agreeing proposal${team.majority === 1 ? "" : "s"} play${team.majority === 1 ? "s" : ""} a move`;
+  }
+  const list = team.proposals.map((p) => `${p.label} (${p.name})`).join(", ");
+  return `${team.name} — proposals: ${list}`;
 }
 
 function send(type, fields) {

@@ -61,6 +61,7 @@ extension WebPage {
     <div class="game-head"><h2 id="game-title"></h2><span id="game-clock" class="countdown"></span></div>
     <p id="game-note" class="note" role="status" aria-live="polite"></p>
     <p id="game-away" class="news away-line"></p>
+    <p id="game-team" class="news team-line" role="status" aria-live="polite"></p>
     <div id="game-root"></div>
     <div id="game-end" class="game-end" hidden>
       <p id="game-over" class="news"></p>

@@ -67,6 +67,7 @@ extension WebPage {
     <div class="game-head"><h2 id="game-title"></h2><span id="game-clock" class="countdown"></span></div>
     <p id="game-note" class="note" role="status" aria-live="polite"></p>
     <p id="game-away" class="news away-line"></p>
+    <p id="game-team" class="news team-line"></p>
     <div id="game-root"></div>
     <div id="game-end" class="game-end" hidden>
       <p id="game-over" class="news"></p>
