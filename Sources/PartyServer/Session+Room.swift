@@ -51,7 +51,8 @@ extension Session {
         room?.leave(player.member, at: now())
         departed[player.token] = DepartedMember(member: player.member, name: player.name)
         current?.players.removeAll { $0 == player.member }
-        current?.teams = current?.teams?.map { $0.filter { $0 != player.member } }
+        // Read first: an assignment through `current?` holds `current` while its value is made.
+        if let teams = current?.teams { current?.teams = teams.map { $0.filter { $0 != player.member } } }
         current?.watchers.removeAll { $0 == player.member }
         if leftTeam(player) {
             // Teammates still hold the seat: the game goes on as if nothing happened.
