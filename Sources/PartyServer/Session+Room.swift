@@ -19,7 +19,7 @@ extension Session {
         players[index].plainText = wantsPlainText(player.games)
         let seated = players.filter { !$0.watching && seatsInGame.contains($0.seat) }.count
         let playedIt = seatMembers.values.contains { $0.contains(player.member) }
-        if options.teams, !playedIt, !teamNames.isEmpty || seated >= running.descriptor.maxPlayers && !running.descriptor.joinInProgress,
+        if options.teams, !playedIt, !player.isBot, !teamNames.isEmpty || seated >= running.descriptor.maxPlayers && !running.descriptor.joinInProgress,
            let team = smallestTeam() {
             // A game played by teams (or full, with teams on): the newcomer joins the smallest team.
             seatMembers[team, default: []].append(player.member)

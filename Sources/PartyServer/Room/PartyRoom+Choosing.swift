@@ -96,13 +96,18 @@ extension PartyRoom {
             if leftVote != rightVote { return leftVote < rightVote }
             return lhs.offset < rhs.offset
         }.map(\.element)
-        if teams, members.count > game.maxPlayers {
-            // Everyone plays, in balanced teams (arrival order, mixing last time's teammates).
-            let split = TeamFormation.balanced(members.map(\.id), seats: game.maxPlayers, lastTeammates: lastTeammates)
+        let humans = members.filter { !$0.isBot }
+        if teams, humans.count > game.maxPlayers {
+            // Every person plays, in balanced teams (arrival order, mixing last time's teammates);
+            // bots never join a team (they would outpace the people's proposals), they watch.
+            let split = TeamFormation.balanced(humans.map(\.id), seats: game.maxPlayers, lastTeammates: lastTeammates)
             let name = { (id: Int) in self.members.first { $0.id == id }?.name ?? "?" }
             let names = split.map { TeamFormation.name($0.map(name)) }
-            return RoomPlan(game: game.id, players: split.flatMap { $0 }, watchers: [], teams: split,
-                            announcement: announcement + " \(game.title) seats \(game.maxPlayers): everyone plays, in teams: \(Self.list(names)).",
+            let bots = members.filter(\.isBot)
+            let watching = bots.isEmpty ? "" : " \(Self.list(bots.map(\.name))) \(bots.count == 1 ? "watches" : "watch")."
+            return RoomPlan(game: game.id, players: split.flatMap { $0 }, watchers: bots.map(\.id), teams: split,
+                            announcement: announcement + " \(game.title) seats \(game.maxPlayers): everyone plays, in teams: \(Self.list(names))."
+                                + watching,
                             headline: announcement)
         }
         let players = Array(ranked.prefix(game.maxPlayers))
@@ -127,12 +132,14 @@ extension PartyRoom {
     /// it otherwise.
     mutating func seatNewcomer(_ member: RoomMember) {
         guard var pending = plan, let game = descriptor(pending.game) else { return }
-        if var split = pending.teams, let smallest = split.indices.min(by: { split[$0].count < split[$1].count }) {
+        if member.isBot, pending.teams != nil {
+            pending.watchers.append(member.id)
+        } else if var split = pending.teams, let smallest = split.indices.min(by: { split[$0].count < split[$1].count }) {
             // A team game: the newcomer joins the smallest team.
             split[smallest].append(member.id)
             pending.teams = split
             pending.players = split.flatMap { $0 }
-        } else if teams, pending.players.count >= game.maxPlayers {
+        } else if teams, !member.isBot, members.filter({ !$0.isBot }).count > game.maxPlayers {
             // One more than the seats: the game is played by teams now.
             plan = nil
             plan = makePlan(game: game, announcement: pending.headline)
