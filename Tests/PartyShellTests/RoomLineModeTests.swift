@@ -36,7 +36,7 @@ extension EndToEnd {
             let seen = await Poll.until(timeout: .seconds(15)) {
                 listed = (try? TestTools.run([Executables.path("partyclient"), "--list", "--game", "party", "--interface", "lo",
                                                "--timeout", "1"]).output) ?? ""
-                return listed.contains("Dee's party\tparty room, playing Rock Paper Scissors\t2/8 players\tplaying")
+                return listed.contains("Dee's party\tparty room, playing Rock Paper Scissors\t2/64 players\tplaying") // teams (auto): 64
             }
             #expect(seen, "\(listed)")
             client.send("rock")
