@@ -179,7 +179,8 @@ struct PartyClientCommand: AsyncParsableCommand {
         let hostLost = Mutex(false)
         while true {
             let hello = Hello(client: "partyclient", name: playerName, game: game,
-                              role: watching ? "spectator" : nil, token: token, code: joinCode, games: drawnGames)
+                              role: watching ? "spectator" : nil, token: token, code: joinCode, games: drawnGames,
+                              features: ["teams"])
             let firstNotice = notice
             do {
                 let outcome = try await PartySession.withSession(

@@ -87,7 +87,7 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Flag(help: "Host without playing: no player is seated at this terminal.")
     var dedicated = false
 
-    @Option(help: "With --dedicated: start when this many players are seated and ready (default: the game's minimum).")
+    @Option(help: "With --dedicated: start when this many players are seated and ready (default: the game's minimum; with --teams up to 64).")
     var players: Int?
 
     @Option(name: .customLong("interface"), help: "Advertise on this network interface (repeatable; default: every multicast-capable one).")
@@ -164,8 +164,10 @@ struct PartyHostCommand: AsyncParsableCommand {
         guard (0...seats).contains(bots) else {
             throw ValidationError("--bots must be from 0 to \(seats) for \(chosen.descriptor.title).")
         }
-        if let players, !(chosen.descriptor.minPlayers...chosen.descriptor.maxPlayers).contains(players) {
-            throw ValidationError("--players must be from \(chosen.descriptor.minPlayers) to \(chosen.descriptor.maxPlayers).")
+        // With teams a game seats everyone who joins: a dedicated host may wait for a whole class.
+        let most = teamsOn ? max(chosen.descriptor.maxPlayers, HostOptions.teamCapacity) : chosen.descriptor.maxPlayers
+        if let players, !(chosen.descriptor.minPlayers...most).contains(players) {
+            throw ValidationError("--players must be from \(chosen.descriptor.minPlayers) to \(most).")
         }
         _ = try GameCatalogHelp.settingValues(settings)
         try validateCommon()
