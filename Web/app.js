@@ -124,8 +124,9 @@ function received(msg) {
 
 function context() {
   const lobby = state.lobby;
+  const names = new Map((lobby?.players ?? []).map((p) => [p.seat, label(p)]));
   // A seat several players hold goes by their team's name.
-  const names = new Map((lobby?.players ?? []).map((p) => [p.seat, p.team ?? label(p)]));
+  for (const p of lobby?.players ?? []) if (p.team) names.set(p.seat, p.team);
   return {
     seat: lobby?.you ?? null,
     // "reconnecting… 19 s" while the host holds the seat for a dropped player, else null.
