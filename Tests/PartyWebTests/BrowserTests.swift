@@ -22,6 +22,7 @@ struct BrowserTests {
         "suntouch_strike",      // SunTouch: the toss button, then a tap on the field is a strike
         "tv_view",              // /tv: join address and QR code, the table, the game, no moves
         "party_room",           // a real party room: two browsers vote, play Four in a Row, see the scoreboard
+        "room_teams",           // teams: three phones, Four in a Row; a proposal shows on the teammate's phone, agreeing plays it
         "reconnect_after_cut",  // every connection cut mid-game: "reconnecting… N s", then back in the seat by itself
         "join_code",            // a join code: asked for, a wrong one refused with the host's sentence, the right one seats
         "room_render",          // the party room's panel from a protocol-2 room message (menu, votes, scoreboard)

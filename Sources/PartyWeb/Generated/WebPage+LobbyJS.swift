@@ -13,10 +13,13 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom }) {
   const news = section.querySelector("#lobby-message");
   // In a party room the room's own line says the same; the table does not repeat it.
   news.textContent = inRoom && room ? "" : lobby.message;
+  // Teammates share a seat: "you" is the one with your name.
+  const mine = (p) => p.seat === lobby.you && (!p.team || p.name === welcome?.name);
   const watchers = lobby.spectators > 0 ? [el("li", { class: "watchers", text: `${lobby.spectators} watching` })] : [];
   fill(section.querySelector("#players"), lobby.players.map((p) => {
     const badges = [];
-    if (p.seat === lobby.you) badges.push(el("span", { class: "badge you", text: "you" }));
+    if (mine(p)) badges.push(el("span", { class: "badge you", text: "you" }));
+    if (p.team) badges.push(el("span", { class: "badge", text: p.team }));
     if (p.host) badges.push(el("span", { class: "badge", text: "host" }));
     if (p.bot && !label(p).endsWith("(bot)")) badges.push(el("span", { class: "badge", text: "bot" }));
     if (p.watching) badges.push(el("span", { class: "badge", text: "watching" }));
@@ -25,11 +28,11 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom }) {
     } else if (!inRoom && lobby.state !== "playing" && (lobby.state === "over" ? p.rematch : p.ready)) {
       badges.push(el("span", { class: "badge ready", text: lobby.state === "over" ? "rematch" : "ready" }));
     }
-    return el("li", { class: p.seat === lobby.you ? "me" : "" }, [el("span", { class: "name", text: label(p) }), ...badges]);
+    return el("li", { class: mine(p) ? "me" : "" }, [el("span", { class: "name", text: label(p) }), ...badges]);
   }).concat(watchers));
 
   const actions = [];
-  const me = lobby.players.find((p) => p.seat === lobby.you);
+  const me = lobby.players.find(mine);
   if (me && !inRoom && lobby.state === "lobby") {
     actions.push(el("button", {
       class: me.ready ? "" : "primary", id: "ready-button", text: me.ready ? "Not ready" : "Ready",
