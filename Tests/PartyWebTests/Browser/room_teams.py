@@ -33,8 +33,9 @@ def scenario(partyhost, shots):
         bob.wait("the disc on Bob's phone, and Bob's turn", lambda: bob.enabled(".c4-grid .column"))
         bob.shoot(shots, "room-teams-played")
         for page in pages:
-            if page.errors():
-                raise Failure(f"console errors: {page.errors()}")
+            errors = page.errors()
+            if errors:
+                raise Failure(f"console errors: {errors}")
     finally:
         for page in pages:
             page.quit()
