@@ -78,6 +78,9 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),
+            // zlib's gzip for the assets, once at start-up (GzipEncoder runs the compressor on an EmbeddedChannel).
+            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         // `swift package --allow-writing-to-package-directory new-game <Name>`: creates and registers a
         // game (docs/ADDING_A_GAME.md). The plugin only runs party-scaffold; PartyScaffold has the logic.

@@ -123,18 +123,37 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         } else {
             status = .notFound
         }
-        let body = asset.map { $0.body } ?? Array((text ?? "\(status.code) \(status.reasonPhrase)\n").utf8)
+        var body = asset.map { $0.body } ?? Array((text ?? "\(status.code) \(status.reasonPhrase)\n").utf8)
+        if let asset, let etag = asset.etag {
+            // A table file: gzip when the browser takes it, its entity tag, 304 when the copy it has is current.
+            var tag = etag
+            if let gzipped = asset.gzipped, let gzipEtag = asset.gzipEtag {
+                extra.append(("Vary", "Accept-Encoding"))
+                if HTTPNegotiation.acceptsGzip(head.headers) {
+                    body = gzipped
+                    tag = gzipEtag
+                    extra.append(("Content-Encoding", "gzip"))
+                }
+            }
+            extra.append(("ETag", tag))
+            if HTTPNegotiation.notModified(head.headers, etag: tag) {
+                write(status: .notModified, contentType: nil, cacheControl: asset.cacheControl, body: nil,
+                      length: nil, extra: extra.filter { $0.0 != "Content-Encoding" }, keepAlive: keepAlive, context: context)
+                return
+            }
+        }
         write(status: status, contentType: asset?.contentType ?? "text/plain; charset=utf-8",
               cacheControl: asset?.cacheControl ?? "no-store", body: head.method == .HEAD ? nil : body,
               length: body.count, extra: extra, keepAlive: keepAlive, context: context)
     }
 
+    /// Writes one answer; `contentType` and `length` nil leave those headers out (a `304`).
     @discardableResult
-    func write(status: HTTPResponseStatus, contentType: String, cacheControl: String, body: [UInt8]?, file: FileRegion? = nil,
-               length: Int, extra: [(String, String)] = [], keepAlive: Bool, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+    func write(status: HTTPResponseStatus, contentType: String?, cacheControl: String, body: [UInt8]?, file: FileRegion? = nil,
+               length: Int?, extra: [(String, String)] = [], keepAlive: Bool, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         var headers = HTTPHeaders(Self.securityHeaders)
-        headers.add(name: "Content-Type", value: contentType)
-        headers.add(name: "Content-Length", value: String(length))
+        if let contentType { headers.add(name: "Content-Type", value: contentType) }
+        if let length { headers.add(name: "Content-Length", value: String(length)) }
         headers.add(name: "Cache-Control", value: cacheControl)
         headers.add(contentsOf: extra)
         headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")

@@ -8,6 +8,7 @@ enum WebPage {
         ("/app.js", "text/javascript; charset=utf-8", appJS),
         ("/connection.js", "text/javascript; charset=utf-8", connectionJS),
         ("/dom.js", "text/javascript; charset=utf-8", domJS),
+        ("/favicon.svg", "image/svg+xml", faviconSVG),
         ("/game.js", "text/javascript; charset=utf-8", gameJS),
         ("/games/fourinarow.js", "text/javascript; charset=utf-8", gamesFourinarowJS),
         ("/games/rps.js", "text/javascript; charset=utf-8", gamesRpsJS),
