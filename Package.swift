@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
         .testTarget(name: "PartyScaffoldTests", dependencies: ["PartyScaffold"]),
         .testTarget(name: "PartyWebTests", dependencies: [
-            "PartyWeb", "PartyWire", "PartyTestSupport",
+            "PartyWeb", "PartyWire", "PartyTestSupport", "PartyKit", "PartyGames",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

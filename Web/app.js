@@ -91,6 +91,7 @@ function received(msg) {
       // The next game is picked: the last one's ending gives way.
       if (msg.state !== "choosing") state.hold = null;
       if (msg.current) game.setGame(msg.current.game, msg.current.title);
+      game.room(msg);
       break;
     case "view":
       if (state.gameOver && state.gameOver.game !== msg.game) state.gameOver = null;

@@ -2,12 +2,19 @@
 import { el, seconds } from "./dom.js";
 import { presenters } from "./presenters.js";
 import { generic } from "./generic.js";
+import { HowTo } from "./howto.js";
 
 export class GameView {
   /** `actions`: { move(object), typed(text) }. */
   constructor(root, actions) {
     this.root = root;
-    this.actions = actions;
+    const tv = document.body.classList.contains("tv");
+    this.howTo = new HowTo(tv);
+    // A move of this page's own puts the how-to-play panel away.
+    this.actions = {
+      move: (move) => { this.howTo.moved(); actions.move(move); },
+      typed: (text) => { this.howTo.moved(); actions.typed(text); },
+    };
     this.reset();
   }
 
@@ -17,6 +24,7 @@ export class GameView {
     this.message = null;
     this.receivedAt = 0;
     this.key = null;
+    this.howTo.setGame(null, "");
     this.root.replaceChildren();
     document.getElementById("game-note").textContent = "";
   }
@@ -28,6 +36,12 @@ export class GameView {
     this.gameId = id;
     this.title = title;
     document.getElementById("game-title").textContent = title;
+    this.howTo.setGame(id, title);
+  }
+
+  /** A `room` message arrived (/tv shows how to play while a game starts). */
+  room(message) {
+    this.howTo.room(message);
   }
 
   /** A `view` message arrived. */
@@ -44,6 +58,7 @@ export class GameView {
       this.board = el("div", { class: `board board-${plain ? "generic" : this.gameId}` });
       this.root.replaceChildren(this.board);
       document.getElementById("game-note").textContent = "";
+      this.howTo.started();
     }
     this.refresh(context);
   }

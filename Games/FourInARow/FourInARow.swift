@@ -22,7 +22,13 @@ public struct FourInARow: GameRules {
         maxPlayers: 2,
         joinInProgress: false,
         summary: "Two players drop discs into a 7 × 6 board; the first to line up four wins.",
-        howToPlay: "Take turns: ←/→ pick a column, Enter drops; line up four in any direction."
+        howToPlay: "Take turns: ←/→ pick a column, Enter drops; line up four in any direction.",
+        rules: [
+            "Two players take turns dropping a disc into one of the seven columns.",
+            "The disc falls to the lowest free space of its column.",
+            "Four of your discs in a line (across, up or diagonal) win.",
+            "A full board with no line of four is a draw.",
+        ]
     )
 
     /// The two players, red (side 0) first.

@@ -42,7 +42,13 @@ public struct RockPaperScissors: GameRules {
         maxPlayers: 8,
         joinInProgress: true,
         summary: "Best of N rounds of secret, simultaneous Rock, Paper or Scissors for 2 to 8 players.",
-        howToPlay: "Pick 1 rock, 2 paper or 3 scissors in secret: rock > scissors > paper > rock"
+        howToPlay: "Pick 1 rock, 2 paper or 3 scissors in secret: rock > scissors > paper > rock",
+        rules: [
+            "Everyone picks rock, paper or scissors in secret, then all are shown.",
+            "Rock beats scissors, scissors beat paper, paper beats rock.",
+            "You score a point for every other player your shape beats.",
+            "The most points after the last round wins.",
+        ]
     )
 
     /// One player at the table.

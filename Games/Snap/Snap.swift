@@ -24,7 +24,13 @@ public struct Snap: GameRules {
     public static let descriptor = GameDescriptor(
         id: "snap", title: "Snap!", minPlayers: 2, maxPlayers: 4, joinInProgress: false,
         summary: "Turn cards in turn and be the first to call snap when two top cards match.",
-        howToPlay: "Space turns your top card in turn; press s first when two top cards match."
+        howToPlay: "Space turns your top card in turn; press s first when two top cards match.",
+        rules: [
+            "Players take turns turning their top card face up onto their own pile.",
+            "When two top cards show the same rank, call snap: the first right call",
+            "takes the matching piles. A wrong call pays a card to each other player.",
+            "Whoever holds every card wins (or the most cards at the turn limit).",
+        ]
     )
 
     /// How long the dealing phase waits for confirmations, in milliseconds.

@@ -20,7 +20,13 @@ public struct SunTouch: GameRules {
     public static let descriptor = GameDescriptor(
         id: "suntouch", title: "SunTouch", minPlayers: 2, maxPlayers: 2, joinInProgress: false,
         summary: "Strike a dark field to find hidden suns; whoever's strike reaches a sun first takes it.",
-        howToPlay: "Arrows move, Space strikes: reach a hidden sun first to take it; +/- size.")
+        howToPlay: "Arrows move, Space strikes: reach a hidden sun first to take it; +/- size.",
+        rules: [
+            "Suns hide in the dark field. Strike a spot: your strike grows for a moment.",
+            "The first strike to reach a hidden sun takes it.",
+            "A big strike covers more but makes you wait longer before the next one.",
+            "When every sun is found or time runs out, the most suns win.",
+        ])
 
     /// The radii a strike may have.
     public static let radiusRange: ClosedRange<Double> = 0.03...0.20

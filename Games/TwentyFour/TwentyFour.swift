@@ -25,7 +25,12 @@ public struct TwentyFour: GameRules {
     public static let descriptor = GameDescriptor(
         id: "twentyfour", title: "TwentyFour", minPlayers: 1, maxPlayers: 16, joinInProgress: true,
         summary: "Timed rounds for any number of players: make 24 from four numbers with + − × ÷.",
-        howToPlay: "Make 24 from the four numbers, each used once, with + − × / and ( ); Enter."
+        howToPlay: "Make 24 from the four numbers, each used once, with + − × / and ( ); Enter.",
+        rules: [
+            "Everyone gets the same four numbers at once; the round has a time limit.",
+            "Make 24 with + − × ÷ and brackets, using each number exactly once.",
+            "The fastest right answer wins the round; the most rounds won wins.",
+        ]
     )
 
     /// A newcomer gets the running round's challenge only with more than this much time left.

@@ -15,10 +15,14 @@ public struct GameDescriptor: Hashable, Codable, Sendable {
     /// How to play, in one line of at most 76 characters, shown in the lobby before a game
     /// ("Strike where you think a sun hides: Space strikes, +/- size the strike.").
     public var howToPlay: String
+    /// How to play in words for every screen (the phone, the TV, the terminal lobby): a few short
+    /// lines of at most `howToPlayWidth` characters each, naming no keys and no taps (each screen
+    /// says its own controls). Written once, here; the browser gets it from `/games.json`.
+    public var rules: [String]
 
     /// Creates a descriptor.
     public init(id: String, title: String, minPlayers: Int, maxPlayers: Int, joinInProgress: Bool, summary: String,
-                howToPlay: String) {
+                howToPlay: String, rules: [String] = []) {
         self.id = id
         self.title = title
         self.minPlayers = minPlayers
@@ -26,6 +30,7 @@ public struct GameDescriptor: Hashable, Codable, Sendable {
         self.joinInProgress = joinInProgress
         self.summary = summary
         self.howToPlay = howToPlay
+        self.rules = rules
     }
 
     /// The widest `howToPlay` may be: the lobby shows it on one line of an 80-column terminal.

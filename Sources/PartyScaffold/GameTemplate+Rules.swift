@@ -37,7 +37,12 @@ extension GameTemplate {
             joinInProgress: false,
             summary: "Take turns adding 1, 2 or 3 to a running total; whoever reaches the target exactly wins.",
             // One line the lobby shows before a game: the goal and the keys (at most 76 characters).
-            howToPlay: "On your turn press 1, 2 or 3 to add it to the total; hit the target exactly."
+            howToPlay: "On your turn press 1, 2 or 3 to add it to the total; hit the target exactly.",
+            // How to play in words for every screen (phone, TV, terminal): a few lines, no keys.
+            rules: [
+                "Players take turns adding 1, 2 or 3 to a running total.",
+                "Whoever makes the total hit the target exactly wins.",
+            ]
         )
 
         // The state is `internal(set)`, not `private(set)`: `hidingInformation` in

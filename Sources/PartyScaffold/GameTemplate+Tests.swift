@@ -30,6 +30,7 @@ extension GameTemplate {
             #expect(__NAME__Game.descriptor == __NAME__.descriptor)
             #expect(!__NAME__.descriptor.howToPlay.isEmpty)
             #expect(__NAME__.descriptor.howToPlay.count <= GameDescriptor.howToPlayWidth)
+            #expect(!__NAME__.descriptor.rules.isEmpty)
         }
 
         @Test func playersTakeTurnsAndTheExactTargetWins() throws {

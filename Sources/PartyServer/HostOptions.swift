@@ -1,3 +1,5 @@
+import PartyWeb
+
 /// How a session host listens and the limits it enforces.
 public struct HostOptions: Sendable {
     /// The address to listen on: `::` (the default, `bothFamilies`) is every interface over IPv6
@@ -67,6 +69,8 @@ public struct HostOptions: Sendable {
     public var proposalMilliseconds: Int64 = 10_000
     /// The most players a locked session with `teams` seats.
     public static let teamCapacity = 64
+    /// The files served over HTTP (the page's, and `/games.json` when the executable adds it).
+    public var webAssets: WebAssets = .builtIn
 
     /// Creates options with sane defaults.
     public init(

@@ -10,11 +10,12 @@ enum HostTransport {
     /// `handshake` also limits the wait for the first byte. `overCapacity` (the connection is over
     /// `--max-connections`) has an HTTP connection answered 503; the session's handler refuses the others.
     /// `idleHTTP` hears when a plain HTTP connection starts or stops waiting for its next request.
-    static func configure(_ channel: any Channel, handshake: TimeAmount, overCapacity: Bool,
+    static func configure(_ channel: any Channel, handshake: TimeAmount, overCapacity: Bool, assets: WebAssets = .builtIn,
                           idleHTTP: @escaping @Sendable (Bool) -> Void = { _ in },
                           addSession: @escaping @Sendable (any Channel, _ framed: Bool) throws -> Void) throws {
         var web = WebOptions()
         web.firstByteTimeout = handshake
+        web.assets = assets
         try WebTransport.configure(channel, options: web, overCapacity: overCapacity, idle: idleHTTP,
             configureWire: { channel in
                 try addSession(channel, true)

@@ -48,7 +48,7 @@ enum SessionServer {
                     channel.closeFuture.whenComplete { _ in connections.closed(id) }
                     // HTTP, WebSocket or the framed protocol, by the first byte (PartyWeb); both
                     // message transports end in the same session handler.
-                    try HostTransport.configure(channel, handshake: handshake, overCapacity: overCapacity,
+                    try HostTransport.configure(channel, handshake: handshake, overCapacity: overCapacity, assets: options.webAssets,
                                                 idleHTTP: { idle in connections.setIdleHTTP(id, idle) }) { channel, framed in
                         // A framed connection's messages leave as whole frames, straight to the
                         // socket; a WebSocket's as bodies, through its handlers.

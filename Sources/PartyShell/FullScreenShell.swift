@@ -224,7 +224,7 @@ struct FullScreenShell<Game: PartyGame> {
             canvas.paste(inner, x: 0, y: area.y)
         } else {
             panelShown = ShellScreen.drawLobby(on: &canvas, table: table, top: area.y, height: area.height, color: color,
-                                               howToPlay: Game.descriptor.howToPlay, join: join)
+                                               howToPlay: Game.descriptor.howToPlay, rules: Game.descriptor.rules, join: join)
         }
         let joinKey = join != nil && !panelShown
         let help = table.isReconnecting ? "reconnecting… · q leave"

@@ -16,7 +16,7 @@ enum ShellScreen {
     }
 
     static func drawLobby<View>(on screen: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool,
-                                howToPlay: String? = nil, width: Int? = nil) {
+                                howToPlay: String? = nil, rules: [String] = [], width: Int? = nil) {
         // Drawn on a canvas of the lobby's own rows, so a short terminal clips it instead of
         // letting it run into the status and key lines below. How to play takes the whole width;
         // the rest keeps to `width` columns (the join panel stands beside it).
@@ -51,6 +51,15 @@ enum ShellScreen {
         if let message = table.lobby?.message { canvas.put(message, x: 2, y: y, width: columns - 2) }
         if let over = table.gameOver {
             canvas.put("Last game: \(over.summary)", x: 2, y: y + 1, width: columns - 2, style: TextStyle(dim: true))
+        }
+        // How to play (the game's rules, in words), under the rest when all of it fits.
+        let ruleLines = rules.flatMap { PlainText.wrap($0, width: max(20, columns - 2)) }
+        let rulesTop = y + (table.gameOver == nil ? 2 : 3)
+        if !ruleLines.isEmpty, rulesTop + 1 + ruleLines.count <= height {
+            canvas.put("How to play", x: 2, y: rulesTop, width: columns - 2, style: TextStyle(bold: true))
+            for (index, line) in ruleLines.enumerated() {
+                canvas.put(line, x: 2, y: rulesTop + 1 + index, width: columns - 2)
+            }
         }
     }
 
@@ -103,9 +112,9 @@ enum ShellScreen {
     /// address on the area's last row; returns whether the panel was drawn.
     @discardableResult
     static func drawLobby<View>(on screen: inout Canvas, table: TableState<View>, top: Int, height: Int, color: Bool,
-                                howToPlay: String?, join: JoinCard?) -> Bool {
+                                howToPlay: String?, rules: [String] = [], join: JoinCard?) -> Bool {
         guard let join else {
-            drawLobby(on: &screen, table: table, top: top, height: height, color: color, howToPlay: howToPlay)
+            drawLobby(on: &screen, table: table, top: top, height: height, color: color, howToPlay: howToPlay, rules: rules)
             return false
         }
         // The panel starts under how to play, which keeps the whole width.
@@ -113,16 +122,16 @@ enum ShellScreen {
         if join.fitsBeside(width: screen.width, height: height - panelTop, contentWidth: lobbyWidth(table)) {
             let panelWidth = join.panelSize.width
             let left = screen.width - panelWidth - JoinCard.gap
-            drawLobby(on: &screen, table: table, top: top, height: height, color: color, howToPlay: howToPlay, width: left)
+            drawLobby(on: &screen, table: table, top: top, height: height, color: color, howToPlay: howToPlay, rules: rules, width: left)
             join.drawPanel(on: &screen, x: screen.width - panelWidth - 1, y: top + panelTop, color: color)
             return true
         }
         // A small terminal keeps its rows for the lobby: the key line still offers the code.
         guard height >= JoinCard.shortLineMinimumHeight else {
-            drawLobby(on: &screen, table: table, top: top, height: height, color: color, howToPlay: howToPlay)
+            drawLobby(on: &screen, table: table, top: top, height: height, color: color, howToPlay: howToPlay, rules: rules)
             return false
         }
-        drawLobby(on: &screen, table: table, top: top, height: height - 1, color: color, howToPlay: howToPlay)
+        drawLobby(on: &screen, table: table, top: top, height: height - 1, color: color, howToPlay: howToPlay, rules: rules)
         screen.put(join.shortLine, x: 2, y: top + height - 1, width: screen.width - 2)
         return false
     }

@@ -43,6 +43,12 @@ public enum LayoutCheck {
         if howToPlay.trimmingWhitespace().isEmpty || howToPlay.count > GameDescriptor.howToPlayWidth || howToPlay.contains("\n") {
             failures.append("the how-to-play line must be one line of 1 to \(GameDescriptor.howToPlayWidth) characters: \"\(howToPlay)\"")
         }
+        if descriptor.rules.isEmpty || descriptor.rules.count > 5 {
+            failures.append("the rules must be 1 to 5 lines, not \(descriptor.rules.count)")
+        }
+        for line in descriptor.rules where line.trimmingWhitespace().isEmpty || line.count > GameDescriptor.howToPlayWidth || line.contains("\n") {
+            failures.append("a rules line must be 1 to \(GameDescriptor.howToPlayWidth) characters on one line: \"\(line)\"")
+        }
         for (width, _) in terminalSizes {
             failures += helpProblems(presenter.keyHelp + " · q leave", width: width).map { "key help: \($0)" }
         }

@@ -41,6 +41,7 @@ struct HostRunner {
         command.applyAddressLimits(to: &options)
         options.teams = command.teamsOn
         options.proposalMilliseconds = Int64(command.proposalSeconds ?? 10) * 1000
+        options.webAssets = WebGames.assets
         let server = PartyHost<Game.Rules>(configuration: configuration, options: options,
                                            logger: Logger(label: "partyhost"))
         let fullScreen = Terminal.isInteractive && !command.lineMode

@@ -69,6 +69,7 @@ struct RoomHostRunner {
         command.applyAddressLimits(to: &options)
         options.teams = command.teamsOn
         options.proposalMilliseconds = Int64(command.proposalSeconds ?? 10) * 1000
+        options.webAssets = WebGames.assets
         let server = PartyRoomHost(room: settings, options: options, logger: Logger(label: "partyhost"))
         let fullScreen = Terminal.isInteractive && !command.lineMode
         let signals = TerminationSignals.stream()

@@ -1,4 +1,5 @@
 import Foundation
+import PartyGames
 import Testing
 
 /// The browser client in real headless Chromium (Debian's `chromium` and `chromium-driver`, driven by
@@ -31,6 +32,16 @@ struct BrowserTests {
     func scenario(_ name: String) throws {
         let (status, output) = try BrowserTools.run(name)
         #expect(status == 0 && output.contains("OK"), "\(name):\n\(output)")
+    }
+
+    @Test("how to play: /games.json, the phone and the TV show each game module's own rules")
+    func howToPlay() throws {
+        let expected = GameCatalog.all.map { ["id": $0.descriptor.id, "title": $0.descriptor.title, "rules": $0.descriptor.rules] as [String: Any] }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: expected), as: UTF8.self)
+        let shots = ProcessInfo.processInfo.environment["PARTYHOST_SHOTS"] ?? ""
+        let script = BrowserTools.scripts.appendingPathComponent("how_to_play.py").path
+        let (status, output) = try BrowserTools.run(["python3", script, BrowserTools.partyhost ?? "partyhost", shots, json])
+        #expect(status == 0 && output.contains("OK"), "how_to_play:\n\(output)")
     }
 }
 

@@ -30,7 +30,9 @@ struct ConformanceTests {
         #expect(SnapGame.descriptor == GameDescriptor(
             id: "snap", title: "Snap!", minPlayers: 2, maxPlayers: 4, joinInProgress: false,
             summary: "Turn cards in turn and be the first to call snap when two top cards match.",
-            howToPlay: "Space turns your top card in turn; press s first when two top cards match."))
+            howToPlay: "Space turns your top card in turn; press s first when two top cards match.",
+            rules: Snap.descriptor.rules))
+        #expect(!Snap.descriptor.rules.isEmpty)
         #expect(SnapGame.Rules.self == Snap.self)
     }
 }

@@ -160,6 +160,14 @@ body.tv .join-url { font-size: 1rem; }
 .tv-note { color: var(--muted); }
 @media (max-width: 899px) { body.tv main { grid-template-columns: 1fr; }
   body.tv #tv-join, body.tv #table, body.tv #game, body.tv #room { grid-column: 1; grid-row: auto; } }
+/* How to play (howto.js): a card above the board on the phone, over the room on /tv while a game starts. */
+.how-to { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 0.75rem 1rem; margin: 0.5rem 0; }
+.how-to h3 { margin: 0 0 0.35rem; font-size: 1.1em; color: var(--fg); }
+.how-to-rules { margin: 0 0 0.5rem; padding-left: 1.25rem; }
+.how-to-rules li { margin: 0.15rem 0; }
+.how-to-button { min-width: 44px; padding: 0.3rem 0.7rem; font-weight: 700; }
+body.tv .how-to { position: fixed; left: 50%; bottom: 2rem; transform: translateX(-50%); width: min(92vw, 64rem);
+  z-index: 10; font-size: 1.75rem; box-shadow: 0 0.5rem 2rem rgb(0 0 0 / 0.35); }
 
 """#
 }

@@ -16,6 +16,7 @@ enum WebPage {
         ("/games/suntouch.js", "text/javascript; charset=utf-8", gamesSuntouchJS),
         ("/games/twentyfour.js", "text/javascript; charset=utf-8", gamesTwentyfourJS),
         ("/generic.js", "text/javascript; charset=utf-8", genericJS),
+        ("/howto.js", "text/javascript; charset=utf-8", howtoJS),
         ("/index.html", "text/html; charset=utf-8", indexHTML),
         ("/lobby.js", "text/javascript; charset=utf-8", lobbyJS),
         ("/presenters.js", "text/javascript; charset=utf-8", presentersJS),
