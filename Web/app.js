@@ -102,6 +102,7 @@ function received(msg) {
       break;
     case "gameOver":
       state.gameOver = msg;
+      game.gameOver(msg, context());
       if (state.welcome?.room && game.hasView) state.hold = { gameOver: msg, until: Date.now() + HOLD_SECONDS * 1000 };
       break;
     case "moveRejected":

@@ -28,6 +28,7 @@ struct BrowserTests {
         "join_code",            // a join code: asked for, a wrong one refused with the host's sentence, the right one seats
         "room_render",          // the party room's panel from a protocol-2 room message (menu, votes, scoreboard)
         "room_held_ending",     // a room: a gone page shows as "Cy is reconnecting… N s"; a game's ending is held on phones and /tv
+        "sound_cues",           // sound: a phone's own cues and buzz, the TV's room cues, a mute that outlives a reload
     ])
     func scenario(_ name: String) throws {
         let (status, output) = try BrowserTools.run(name)

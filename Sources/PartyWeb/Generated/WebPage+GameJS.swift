@@ -9,6 +9,7 @@ import { el, seconds } from "./dom.js";
 import { presenters } from "./presenters.js";
 import { generic } from "./generic.js";
 import { HowTo } from "./howto.js";
+import { Sound } from "./sound.js";
 
 export class GameView {
   /** `actions`: { move(object), typed(text) }. */
@@ -16,6 +17,7 @@ export class GameView {
     this.root = root;
     const tv = document.body.classList.contains("tv");
     this.howTo = new HowTo(tv);
+    this.sound = new Sound(tv);
     // A move of this page's own puts the how-to-play panel away.
     this.actions = {
       move: (move) => { this.howTo.moved(); actions.move(move); },
@@ -50,13 +52,21 @@ export class GameView {
     this.howTo.room(message);
   }
 
+  /** A `gameOver` message arrived (a cue: the win, the loss, the room's end of a game). */
+  gameOver(message, context) {
+    this.sound.gameOver(message, context);
+  }
+
   /** A `view` message arrived. */
   update(message, context) {
+    // The last view of the same game, for the cues (none for a game's first view).
+    const previous = this.message && this.key === `${this.gameId}/${message.game}/${this.plain}` ? this.message : null;
     this.message = message;
     this.receivedAt = Date.now();
     const plain = typeof message.view?.text === "string" && Array.isArray(message.view?.moves);
     const presenter = plain ? generic : (presenters[this.gameId] ?? generic);
     const key = `${this.gameId}/${message.game}/${plain}`;
+    this.plain = plain;
     if (key !== this.key) {
       // A new game (or a new form of view): a fresh board, nothing left over from the last one.
       this.key = key;
@@ -66,6 +76,7 @@ export class GameView {
       document.getElementById("game-note").textContent = "";
       this.howTo.started();
     }
+    this.sound.view(message, previous, context);
     this.refresh(context);
   }
 

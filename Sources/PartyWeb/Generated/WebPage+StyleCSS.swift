@@ -168,6 +168,8 @@ body.tv .join-url { font-size: 1rem; }
 .how-to-button { min-width: 44px; padding: 0.3rem 0.7rem; font-weight: 700; }
 body.tv .how-to { position: fixed; left: 50%; bottom: 2rem; transform: translateX(-50%); width: min(92vw, 64rem);
   z-index: 10; font-size: 1.75rem; box-shadow: 0 0.5rem 2rem rgb(0 0 0 / 0.35); }
+/* The sound toggle (sound.js), at the right of the bar. */
+.mute-button { min-height: 36px; min-width: 44px; padding: 0.15rem 0.5rem; line-height: 1; }
 
 """#
 }

@@ -20,6 +20,7 @@ enum WebPage {
         ("/index.html", "text/html; charset=utf-8", indexHTML),
         ("/lobby.js", "text/javascript; charset=utf-8", lobbyJS),
         ("/presenters.js", "text/javascript; charset=utf-8", presentersJS),
+        ("/sound.js", "text/javascript; charset=utf-8", soundJS),
         ("/style.css", "text/css; charset=utf-8", styleCSS),
         ("/tv.html", "text/html; charset=utf-8", tvHTML),
     ]
