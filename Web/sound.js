@@ -39,7 +39,7 @@ export class Sound {
   }
 
   draw() {
-    this.button.textContent = this.muted ? "🔇" : "🔊";
+    this.button.textContent = this.muted ? "♪ off" : "♪ on";
     this.button.setAttribute("aria-label", "Sound");
     this.button.setAttribute("aria-pressed", String(!this.muted));
     this.button.title = this.muted ? "Sound off (tap to turn on)" : "Sound on (tap to mute)";

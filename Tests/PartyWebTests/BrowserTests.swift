@@ -29,6 +29,7 @@ struct BrowserTests {
         "room_render",          // the party room's panel from a protocol-2 room message (menu, votes, scoreboard)
         "room_held_ending",     // a room: a gone page shows as "Cy is reconnecting… N s"; a game's ending is held on phones and /tv
         "sound_cues",           // sound: a phone's own cues and buzz, the TV's room cues, a mute that outlives a reload
+        "accessibility",        // the accessibility tree (live region, named controls), keyboard play, contrast in light and dark
     ])
     func scenario(_ name: String) throws {
         let (status, output) = try BrowserTools.run(name)

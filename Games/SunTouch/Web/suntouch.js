@@ -1,4 +1,6 @@
-// SunTouch in the browser: tap the field to strike; a slider sets the strike's size.
+// SunTouch in the browser: tap the field to strike (or, from the keyboard, arrows aim and Enter or
+// Space strikes); a slider sets the strike's size. Each player's marks have a number and a line style
+// of their own, so they are told apart without colour: 1 solid, 2 dashed.
 import { el, fill, seconds } from "/dom.js";
 
 const COLOURS = ["#e4572e", "#2e86de"];
@@ -15,7 +17,7 @@ export default {
       : me && me.cool > 0 ? `Cooling down… ${seconds(me.cool)}` : ctx.spectator ? "Watching." : "Tap the field to strike.";
     board.querySelector(".status").textContent = status;
     fill(board.querySelector(".scores"), view.players.map((p, i) => el("li", {}, [
-      el("span", { class: "dot", data: { seat: i } }),
+      el("span", { class: "dot", data: { seat: i }, text: String(i + 1), "aria-hidden": "true" }),
       el("span", { class: "name", text: ctx.name(p.seat) + (p.seat === view.you ? " (you)" : "") }),
       el("span", { class: "points", text: `${p.score} ☀` }),
     ])));
@@ -34,15 +36,35 @@ export default {
 };
 
 function build(board, ctx) {
-  const canvas = el("canvas", { class: "field", width: 600, height: 600, "aria-label": "The field: tap to strike" });
-  const slider = el("input", { type: "range", min: "0.03", max: "0.2", step: "0.01", value: "0.1", "aria-label": "Strike size" });
-  canvas.addEventListener("pointerdown", (event) => {
+  const canvas = el("canvas", { class: "field", width: 600, height: 600, tabindex: "0", role: "application",
+    "aria-label": "The field: tap to strike, or aim with the arrow keys and strike with Enter or Space" });
+  board._aim = { x: 0.5, y: 0.5 };
+  const strike = (x, y) => {
     const message = board._message;
     if (!message || message.view.phase !== "playing" || ctx.spectator) return;
-    const box = canvas.getBoundingClientRect();
-    const x = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
-    const y = Math.min(1, Math.max(0, (event.clientY - box.top) / box.height));
     ctx.move({ strike: { x: round(x), y: round(y), radius: Number(slider.value) } });
+  };
+  canvas.addEventListener("keydown", (event) => {
+    const step = event.shiftKey ? 0.15 : 0.05;
+    const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    if (moves[event.key]) {
+      const [dx, dy] = moves[event.key];
+      board._aim = { x: Math.min(1, Math.max(0, board._aim.x + dx)), y: Math.min(1, Math.max(0, board._aim.y + dy)) };
+    } else if (event.key === "Enter" || event.key === " ") {
+      strike(board._aim.x, board._aim.y);
+    } else {
+      return;
+    }
+    event.preventDefault();
+    if (board._message) draw(board, board._message, 0);
+  });
+  canvas.addEventListener("focus", () => board._message && draw(board, board._message, 0));
+  canvas.addEventListener("blur", () => board._message && draw(board, board._message, 0));
+  const slider = el("input", { type: "range", min: "0.03", max: "0.2", step: "0.01", value: "0.1", "aria-label": "Strike size" });
+  canvas.addEventListener("pointerdown", (event) => {
+    const box = canvas.getBoundingClientRect();
+    strike(Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)),
+      Math.min(1, Math.max(0, (event.clientY - box.top) / box.height)));
   });
   const toss = el("button", { class: "primary toss", type: "button", text: "Toss the coin", onclick: () => {
     const value = crypto.getRandomValues(new Uint32Array(1))[0];
@@ -76,9 +98,11 @@ function draw(board, message, sinceMs) {
     g.arc(strike.x * size, strike.y * size, Math.max(2, strike.r * size * growth), 0, Math.PI * 2);
     g.strokeStyle = COLOURS[seatIndex.get(strike.seat)] ?? "#ccc";
     g.lineWidth = 4;
+    g.setLineDash(seatIndex.get(strike.seat) === 1 ? [12, 8] : []);
     g.globalAlpha = Math.max(0.2, 1 - age / (view.dur * 2));
     g.stroke();
     g.globalAlpha = 1;
+    g.setLineDash([]);
   }
   for (const sun of view.captured) {
     g.beginPath();
@@ -87,6 +111,22 @@ function draw(board, message, sinceMs) {
     g.fill();
     g.strokeStyle = COLOURS[seatIndex.get(sun.seat)] ?? "#ccc";
     g.lineWidth = 4;
+    g.stroke();
+    // Whose sun, in a number as well as a colour.
+    g.fillStyle = "#10202e";
+    g.font = `bold ${Math.round(size * 0.028)}px system-ui, sans-serif`;
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    g.fillText(String((seatIndex.get(sun.seat) ?? 0) + 1), sun.x * size, sun.y * size);
+  }
+  // The keyboard's aim, while the field has the focus.
+  if (document.activeElement === canvas && board._aim) {
+    const x = board._aim.x * size, y = board._aim.y * size;
+    g.strokeStyle = "#ffffff";
+    g.lineWidth = 2;
+    g.beginPath();
+    g.moveTo(x - 14, y); g.lineTo(x + 14, y);
+    g.moveTo(x, y - 14); g.lineTo(x, y + 14);
     g.stroke();
   }
 }

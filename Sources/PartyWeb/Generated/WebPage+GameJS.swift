@@ -10,6 +10,7 @@ import { presenters } from "./presenters.js";
 import { generic } from "./generic.js";
 import { HowTo } from "./howto.js";
 import { Sound } from "./sound.js";
+import { Announcer } from "./announce.js";
 
 export class GameView {
   /** `actions`: { move(object), typed(text) }. */
@@ -18,6 +19,7 @@ export class GameView {
     const tv = document.body.classList.contains("tv");
     this.howTo = new HowTo(tv);
     this.sound = new Sound(tv);
+    this.announcer = new Announcer();
     // A move of this page's own puts the how-to-play panel away.
     this.actions = {
       move: (move) => { this.howTo.moved(); actions.move(move); },
@@ -78,6 +80,7 @@ export class GameView {
     }
     this.sound.view(message, previous, context);
     this.refresh(context);
+    this.announcer.view(this.board, this.presenter, message, previous, context);
   }
 
   /** Draws the latest view again (the table's names may have changed). */

@@ -8,6 +8,15 @@ extension WebPage {
 import { el, fill } from "/dom.js";
 
 export default {
+  /** A move in words for the screen reader: who dropped a disc where. */
+  describe(message, previous, ctx) {
+    const view = message.view;
+    if (!view.last || view.moves === previous.view.moves) return null;
+    const mover = view.moves > previous.view.moves ? previous.view.turn : null;
+    if (mover === null || mover === undefined) return null;
+    return `${mover === view.you ? "You" : ctx.name(mover)} dropped a disc in column ${view.last}.`;
+  },
+
   render(board, message, ctx) {
     const view = message.view;
     const mine = view.you ?? null;

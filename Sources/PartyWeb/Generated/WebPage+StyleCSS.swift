@@ -6,13 +6,14 @@ extension WebPage {
     static let styleCSS = #"""
 :root {
   --bg: #f6f4ef; --fg: #1d1d1f; --muted: #6b6b70; --card: #ffffff; --line: #deded8;
-  --accent: #2f6fdb; --accent-fg: #ffffff; --good: #1f8a4c; --bad: #c0392b; --warn: #b7791f;
+  --accent: #2a62c4; --accent-fg: #ffffff; --good: #1a7a44; --bad: #c0392b; --bad-fg: #ffffff; --warn: #8a5a12;
   --red: #e03131; --yellow: #f5c518; --board: #1f4fb5;
   color-scheme: light dark;
 }
 @media (prefers-color-scheme: dark) {
   :root { --bg: #15161a; --fg: #ececf0; --muted: #a0a0a8; --card: #22242a; --line: #3a3c44;
-          --accent: #5b8ff0; --board: #1b3f8f; }
+          --accent: #6d9cf2; --accent-fg: #10131a; --good: #45c27a; --bad: #ff7a6e; --bad-fg: #10131a;
+          --warn: #e8a84a; --board: #1b3f8f; }
 }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
@@ -133,7 +134,7 @@ form.typed { display: flex; gap: 0.5rem; margin-top: 0.5rem; }
 .card .suit { font-size: 1.7rem; }
 .event { font-weight: 600; text-align: center; }
 .snap-actions { display: grid; gap: 0.5rem; margin-top: 0.5rem; }
-.snap-actions .snap { font-size: 2.2rem; font-weight: 800; min-height: 5.5rem; background: var(--bad); color: #fff; border-color: var(--bad); }
+.snap-actions .snap { font-size: 2.2rem; font-weight: 800; min-height: 5.5rem; background: var(--bad); color: var(--bad-fg); border-color: var(--bad); }
 .snap-actions .turn { font-size: 1.2rem; min-height: 3.2rem; }
 .big { font-size: 1.3rem; min-height: 3.5rem; }
 /* Rock Paper Scissors */
@@ -170,6 +171,18 @@ body.tv .how-to { position: fixed; left: 50%; bottom: 2rem; transform: translate
   z-index: 10; font-size: 1.75rem; box-shadow: 0 0.5rem 2rem rgb(0 0 0 / 0.35); }
 /* The sound toggle (sound.js), at the right of the bar. */
 .mute-button { min-height: 36px; min-width: 44px; padding: 0.15rem 0.5rem; line-height: 1; }
+/* Accessibility: read aloud, not shown (announce.js); discs and marks told apart without colour. */
+.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.cell.red::after, .disc.red::after { content: "✕"; }
+.cell.yellow::after, .disc.yellow::after { content: "○"; }
+.cell.red, .cell.yellow { display: grid; place-items: center; color: #1d1d1f; font-weight: 800; line-height: 1;
+  font-size: clamp(0.75rem, 5vw, 1.6rem); }
+.disc.red, .disc.yellow { display: inline-grid; place-items: center; color: #1d1d1f; font-weight: 800; line-height: 1;
+  font-size: 0.7rem; vertical-align: middle; }
+.cell.red, .disc.red { color: #ffffff; }
+.dot { display: inline-grid; place-items: center; color: #000000; font-size: 0.65rem; font-weight: 800; line-height: 1; }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 
 """#
 }

@@ -5,6 +5,7 @@
 /// text is in a file of its own beside this one.
 enum WebPage {
     static let files: [(path: String, contentType: String, text: String)] = [
+        ("/announce.js", "text/javascript; charset=utf-8", announceJS),
         ("/app.js", "text/javascript; charset=utf-8", appJS),
         ("/connection.js", "text/javascript; charset=utf-8", connectionJS),
         ("/dom.js", "text/javascript; charset=utf-8", domJS),
