@@ -84,6 +84,7 @@ function received(msg) {
       state.lobbyAt = Date.now();
       if (msg.state !== "playing") state.gameOver = msg.state === "over" ? state.gameOver : null;
       if (msg.state !== "playing") state.team = null;
+      if (!state.welcome?.room) game.lobby(msg);
       break;
     case "room":
       state.room = msg;

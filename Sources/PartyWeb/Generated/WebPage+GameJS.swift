@@ -54,6 +54,11 @@ export class GameView {
     this.howTo.room(message);
   }
 
+  /** A `lobby` message of a one-game host arrived (/tv shows how to play until the game starts). */
+  lobby(message) {
+    this.howTo.lobby(message);
+  }
+
   /** A `gameOver` message arrived (a cue: the win, the loss, the room's end of a game). */
   gameOver(message, context) {
     this.sound.gameOver(message, context);

@@ -6,7 +6,8 @@ extension WebPage {
     static let howtoJS = #"""
 // How to play: each game's rules, written once in its module and served by the host in /games.json.
 // The phone shows them when a game starts, until "Got it" or its first move ("?" brings them back);
-// /tv shows them while a game starts (the room's countdown) and hides them once play begins.
+// /tv shows them while a game starts (the room's countdown, or a one-game host's lobby) and hides
+// them once play begins.
 import { el } from "./dom.js";
 
 const SEEN_KEY = "partyhost.howto.seen";
@@ -62,6 +63,13 @@ export class HowTo {
     } else {
       this.hide();
     }
+  }
+
+  /** A one-game host's lobby: /tv shows the game's rules while it waits for the game to start. */
+  lobby(lobby) {
+    if (!this.tv) return;
+    if (lobby?.state === "lobby") this.open();
+    else this.hide();
   }
 
   /** This page made a move: the rules give way to the board. */

@@ -1,5 +1,5 @@
 """How to play, written once in each game module: /games.json has every game's rules exactly, /tv shows
-the next game's rules while the room counts down to it, and the phone shows them when the game starts,
+the next game's rules while the room counts down to it (or a one-game host waits in its lobby), and the phone shows them when the game starts,
 with "Got it" to close them and "?" to bring them back.
 
 Arguments: PARTYHOST SHOTS_DIR EXPECTED, EXPECTED being the catalog's [{"id","title","rules"}] as JSON
@@ -20,7 +20,26 @@ def shown_rules(page):
     return [li.text for li in page.find("#how-to-rules li")]
 
 
+def one_game_tv(partyhost):
+    """A one-game host: /tv shows the game's rules while its lobby waits, and not once it plays."""
+    host = Host(partyhost, "--game", "fourinarow", "--dedicated", "--bots", "1", "--bot-level", "easy")
+    tv = Browser("desktop")
+    player = Browser()
+    try:
+        rules = next(g["rules"] for g in EXPECTED if g["id"] == "fourinarow")
+        tv.driver.get(host.url + "tv")
+        tv.wait("how to play on the TV in the lobby", lambda: shown_rules(tv) == rules)
+        player.join(host.url, "Pia")
+        player.click("#ready-button")
+        tv.wait("the rules to give way to the board", lambda: tv.visible(".c4-grid") and not tv.visible("#how-to"))
+    finally:
+        tv.quit()
+        player.quit()
+        host.stop()
+
+
 def scenario(partyhost, shots):
+    one_game_tv(partyhost)
     host = Host(partyhost, "--dedicated", "--games", "fourinarow,twentyfour", "--start-delay", "8")
     tv = Browser("desktop")
     ann = Browser()
