@@ -76,8 +76,11 @@ fi
 elapsed "contents checked"
 
 echo "== lintian $(basename "$deb")"
-lintian --info --display-info --show-overrides --fail-on error,warning "$deb" || fail "lintian (above)"
-echo "lintian: no error or warning left (overridden tags, if any, are listed above with their reasons)"
+echo "== lintian overrides the package carries (each with its reason):"
+cat Packaging/lintian-overrides
+# Not --show-overrides: with it, lintian 2.116 counts an overridden error toward --fail-on.
+lintian --info --display-info --fail-on error,warning "$deb" || fail "lintian (above)"
+echo "lintian: no error or warning left but the overrides above"
 elapsed "lintian done"
 
 # The programs of the extracted package with the toolchain hidden: --version, a game, a guest

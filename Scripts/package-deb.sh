@@ -90,6 +90,7 @@ gzip -9n < Packaging/fourinarow-solver.1 > "$root/usr/share/man/man1/fourinarow-
 install -m 0644 Packaging/partyhost.service "$root/lib/systemd/system/partyhost.service"
 install -m 0644 Packaging/partyhost.default "$root/etc/default/partyhost"
 install -m 0644 Packaging/copyright "$root/usr/share/doc/partyhost/copyright"
+install -D -m 0644 Packaging/lintian-overrides "$root/usr/share/lintian/overrides/partyhost"
 # The changelog of a package built from a commit: that commit, dated as it was made.
 {
     echo "partyhost ($version) unstable; urgency=medium"

@@ -67,7 +67,7 @@ struct LiveClient<Rules: GameRules> {
     }
 
     /// The next move rejection, or nil if none arrives within `limit`.
-    mutating func nextRejection(atMost limit: Duration = .seconds(5)) async -> MoveRejected? {
+    mutating func nextRejection(atMost limit: Duration = .seconds(120)) async -> MoveRejected? {
         let seen = rejections.count
         guard await wait(atMost: limit, until: { $0.rejections.count > seen }) else { return nil }
         return rejections[seen]
