@@ -8,7 +8,10 @@ struct WebTransportHTTPTests {
     static func request(_ text: String, options: WebOptions = .forTests, head: Bool = false) async throws -> (RawResponse?, closed: Bool) {
         let server = try await TestServer.start(options)
         let client = try await RawClient.connect(to: server)
-        try await client.send(text)
+        // The host may answer and close as soon as it has read the head, while a slow client is still
+        // writing the rest (a 405 to a request with a body failed so with "I/O on closed channel"
+        // beside four CPU hogs): what it answered is what counts.
+        try? await client.send(text)
         await client.wait { bytes, closed in closed || RawResponse.parse(bytes, head: head) != nil }
         let response = RawResponse.parse(client.received.bytes, head: head)
         let closed = response?.header("Connection") == "close" ? await client.waitUntilClosed() : client.received.closed
