@@ -15,14 +15,18 @@ public struct BotRunner<Game: PartyGame>: Sendable {
     public var code: String?
     /// How well the bot plays.
     public var level: BotLevel
+    /// How long it waits for the host (the protocol's limits unless a test gives more).
+    public var timeouts: ClientTimeouts
 
     /// Creates a runner.
-    public init(address: HostAddress, name: String, seed: UInt64, code: String? = nil, level: BotLevel = .standard) {
+    public init(address: HostAddress, name: String, seed: UInt64, code: String? = nil, level: BotLevel = .standard,
+                timeouts: ClientTimeouts = .protocolLimits) {
         self.address = address
         self.name = name
         self.seed = seed
         self.code = code
         self.level = level
+        self.timeouts = timeouts
     }
 
     /// How screens show the bot: its name and its level, e.g. "Ada · perfect (bot)" (24
@@ -37,7 +41,7 @@ public struct BotRunner<Game: PartyGame>: Sendable {
         let hello = Hello(client: "partyhost-bot", name: name, game: Game.descriptor.id, bot: true, code: code, level: level.rawValue)
         let seed = self.seed
         let level = self.level
-        try await PartySession.withSession(to: address, hello: hello) { session, welcome in
+        try await PartySession.withSession(to: address, hello: hello, timeouts: timeouts) { session, welcome in
             await Self.play(connection: session, welcome: welcome, seed: seed, level: level)
         }
     }

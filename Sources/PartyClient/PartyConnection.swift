@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import PartyKit
 import PartyWire
 
 /// A client's connection to a session host: sends messages, delivers what the host says as events.
@@ -29,13 +30,14 @@ public struct PartyConnection: Sendable {
         to address: HostAddress,
         hello: Hello,
         connectTimeout: Duration = .seconds(5),
+        timeouts: ClientTimeouts = .protocolLimits,
         body: @Sendable (PartyConnection, Welcome) async throws -> Result
     ) async throws -> Result {
         let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
         do {
             // Several addresses (a discovered host's IPv4 and IPv6 ones): happy eyeballs.
             channel = try await ConnectionRace.first(address.hosts, close: { try? await $0.channel.close() }) { host in
-                try await connect(host: host, port: address.port, timeout: connectTimeout)
+                try await connect(host: host, port: address.port, timeout: connectTimeout, timeouts: timeouts)
             }
         } catch {
             throw ClientError.cannotConnect(host: address.host, port: address.port, detail: Self.describe(error))
@@ -91,13 +93,15 @@ public struct PartyConnection: Sendable {
 
     /// One TCP connection with the wire pipeline: to a literal address (an IPv6 one may carry a
     /// zone, `fe80::1%eth0`) as it is, to a name through NIO's resolver.
-    static func connect(host: String, port: Int, timeout: Duration) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+    static func connect(host: String, port: Int, timeout: Duration, timeouts: ClientTimeouts = .protocolLimits) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.milliseconds(Int64(timeout.components.seconds * 1000)))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
         let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
             channel.eventLoop.makeCompletedFuture {
-                try WirePipeline.configure(channel)
+                try WirePipeline.configure(channel,
+                                           handshakeTimeout: .milliseconds(timeouts.handshake.wholeMilliseconds),
+                                           peerTimeout: .milliseconds(timeouts.silence.wholeMilliseconds))
                 return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
             }
         }

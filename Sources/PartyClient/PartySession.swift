@@ -57,6 +57,7 @@ public final class PartySession: Sendable {
         to address: HostAddress,
         hello: Hello,
         patience: Duration = PartySession.defaultPatience,
+        timeouts: ClientTimeouts = .protocolLimits,
         seats: SeatMemory? = nil,
         onHostGone: (@Sendable () -> Void)? = nil,
         onGaveUp: (@Sendable () -> Void)? = nil,
@@ -66,7 +67,7 @@ public final class PartySession: Sendable {
         let (welcomes, welcomeContinuation) = AsyncStream<Welcome>.makeStream()
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
-                try await session.keepConnected(to: address, hello: hello, patience: patience, firstWelcome: welcomeContinuation)
+                try await session.keepConnected(to: address, hello: hello, patience: patience, timeouts: timeouts, firstWelcome: welcomeContinuation)
                 return nil
             }
             var iterator = welcomes.makeAsyncIterator()
@@ -92,7 +93,7 @@ public final class PartySession: Sendable {
     /// Connects and forwards events; after an unexpected drop, reconnects with the latest token.
     /// Every `.disconnected` it sends is one whole sentence for people.
     func keepConnected(
-        to address: HostAddress, hello: Hello, patience: Duration,
+        to address: HostAddress, hello: Hello, patience: Duration, timeouts: ClientTimeouts = .protocolLimits,
         firstWelcome: AsyncStream<Welcome>.Continuation
     ) async throws {
         var hello = hello
@@ -115,7 +116,7 @@ public final class PartySession: Sendable {
         while true {
             do {
                 let isFirst = first
-                let outcome = try await PartyConnection.withConnection(to: address, hello: hello) { connection, welcome in
+                let outcome = try await PartyConnection.withConnection(to: address, hello: hello, timeouts: timeouts) { connection, welcome in
                     await self.forward(connection: connection, welcome: welcome, first: isFirst, firstWelcome: firstWelcome)
                 }
                 first = false

@@ -15,16 +15,20 @@ public struct RoomBotRunner: Sendable {
     public var code: String?
     /// How well the bot plays, in every game.
     public var level: BotLevel
+    /// How long it waits for the host (the protocol's limits unless a test gives more).
+    public var timeouts: ClientTimeouts
     /// The games this bot can play, by id.
     let games: [String: any PartyGame.Type]
 
     /// Creates a runner.
-    public init(address: HostAddress, name: String, seed: UInt64, code: String?, level: BotLevel, games: [any PartyGame.Type]) {
+    public init(address: HostAddress, name: String, seed: UInt64, code: String?, level: BotLevel, games: [any PartyGame.Type],
+                timeouts: ClientTimeouts = .protocolLimits) {
         self.address = address
         self.name = name
         self.seed = seed
         self.code = code
         self.level = level
+        self.timeouts = timeouts
         self.games = Dictionary(games.map { ($0.descriptor.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -39,7 +43,7 @@ public struct RoomBotRunner: Sendable {
         let hello = Hello(client: "partyhost-bot", name: name, game: "party", bot: true, code: code, games: games.keys.sorted(),
                           level: level.rawValue)
         let runner = self
-        try await PartySession.withSession(to: address, hello: hello) { session, welcome in
+        try await PartySession.withSession(to: address, hello: hello, timeouts: timeouts) { session, welcome in
             await runner.play(connection: session, welcome: welcome)
         }
     }

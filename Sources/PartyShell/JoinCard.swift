@@ -10,12 +10,19 @@ public struct JoinCard: Sendable, Hashable {
     /// Whether the glyphs are the dark modules (drawn black on white) or the light ones (drawn in
     /// the terminal's own colours, right on a dark background).
     public var darkGlyphs: Bool
+    /// For terminal guests without `partyclient`: the command that fetches this host's own, when
+    /// the host hands one out (`GET /partyclient`); shown under the code with `guestSHA256`.
+    public var guestCommand: String?
+    /// The SHA-256 of the `partyclient` that `guestCommand` fetches.
+    public var guestSHA256: String?
 
     /// Creates a card.
-    public init(url: String, qrLines: [String], darkGlyphs: Bool) {
+    public init(url: String, qrLines: [String], darkGlyphs: Bool, guestCommand: String? = nil, guestSHA256: String? = nil) {
         self.url = url
         self.qrLines = qrLines
         self.darkGlyphs = darkGlyphs
+        self.guestCommand = guestCommand
+        self.guestSHA256 = guestSHA256
     }
 
     /// The key that shows the QR code on a screen of its own, and its words for the key line.
@@ -64,12 +71,42 @@ public struct JoinCard: Sendable, Hashable {
     /// The one line shown where the panel does not fit.
     var shortLine: String { "Phones join at: \(url)   (j shows the QR code)" }
 
-    /// The QR code on a screen of its own, centred, the address under it (shown until a key).
+    /// The lines under the code on its own screen for terminal guests, wrapped at spaces to `width`
+    /// columns: the command after a heading, then the SHA-256; empty when the host hands out no
+    /// `partyclient`.
+    func terminalGuestLines(width: Int) -> [String] {
+        guard let guestCommand, let guestSHA256, width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in ("Terminals without partyclient: " + guestCommand).split(separator: " ") {
+            let next = line.isEmpty ? String(word) : line + " " + word
+            if next.displayWidth <= width || line.isEmpty {
+                line = next
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        lines.append("SHA-256 \(guestSHA256)")
+        return lines.map { $0.fitted(toWidth: width) }
+    }
+
+    /// The QR code on a screen of its own, centred, the address under it, then the command for
+    /// terminal guests when it fits (the blank line above the address gives way first); shown until
+    /// a key. At 80×24 a `http://192.168.1.20:4711/` code leaves just the room for it.
     func drawFullScreen(on canvas: inout Canvas) {
-        let height = qrLines.count + 2
+        let guests = terminalGuestLines(width: canvas.width)
+        let fitsGuests = !guests.isEmpty && qrLines.count + 1 + guests.count <= canvas.height
+        let gap = fitsGuests && qrLines.count + 2 + guests.count > canvas.height ? 0 : 1
+        let height = qrLines.count + gap + 1 + (fitsGuests ? guests.count : 0)
         let top = max(0, (canvas.height - height) / 2)
         drawCode(on: &canvas, x: max(0, (canvas.width - qrWidth) / 2), y: top)
-        let under = min(canvas.height - 1, top + qrLines.count + 1)
+        let under = min(canvas.height - 1, top + qrLines.count + gap)
         canvas.putCentered("Scan with a phone camera, or open \(url)", y: under, style: TextStyle(bold: true))
+        guard fitsGuests else { return }
+        for (row, line) in guests.enumerated() {
+            canvas.putCentered(line, y: under + 1 + row)
+        }
     }
 }

@@ -26,8 +26,10 @@ enum BrowserJoin {
 
     /// The address and QR code for the host's own full-screen lobby and room (black on white when
     /// `color`, else light glyphs for a dark terminal); nil if the address does not fit a QR code.
-    static func card(url: String, color: Bool) -> JoinCard? {
+    /// `guests` is the command for terminal guests and its SHA-256 (`TerminalGuestDownload.offer`).
+    static func card(url: String, color: Bool, guests: (command: String, sha256: String)? = nil) -> JoinCard? {
         guard let code = try? QRCode(encoding: url) else { return nil }
-        return JoinCard(url: url, qrLines: code.lines(style: color ? .darkGlyphs : .lightGlyphs), darkGlyphs: color)
+        return JoinCard(url: url, qrLines: code.lines(style: color ? .darkGlyphs : .lightGlyphs), darkGlyphs: color,
+                        guestCommand: guests?.command, guestSHA256: guests?.sha256)
     }
 }

@@ -70,8 +70,8 @@ struct HostRunner {
             } else if joinAddress.reach == .linkOnly {
                 Console.say(JoinAddress.noBrowserLine)
             }
-            if let guestHost = joinAddress.browserHost,
-               let line = TerminalGuestDownload.announcement(host: guestHost, port: port) { Console.say(line) }
+            let guests = joinAddress.browserHost.flatMap { TerminalGuestDownload.offer(host: $0, port: port) }
+            if let guests { Console.say(TerminalGuestDownload.announcement(guests)) }
             if fullScreen { try? await Task.sleep(for: .milliseconds(600)) }
 
             let advertiser = command.noAdvertise ? nil : makeAdvertiser(Game.self, name: sessionName, port: port)
@@ -130,7 +130,7 @@ struct HostRunner {
                 let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
                                          hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
                                          banner: (browserURL ?? "port \(port)") + (joinCode.map { " · code \($0)" } ?? ""),
-                                         join: browserURL.flatMap { BrowserJoin.card(url: $0, color: Terminal.colorEnabled) })
+                                         join: browserURL.flatMap { BrowserJoin.card(url: $0, color: Terminal.colorEnabled, guests: guests) })
                 if fullScreen { warnings.hold() }
                 group.addTask {
                     defer { warnings.release() }

@@ -22,7 +22,7 @@ struct BotLevelLoopbackTests {
                 let name = BotRunner<FourInARowGame>.tableName("Robo", level: .perfect)
                 group.addTask {
                     try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: "Robo",
-                                                        seed: 7, level: .perfect).run()
+                                                        seed: 7, level: .perfect, timeouts: .patient).run()
                     return true
                 }
                 let (over, names) = try await asPlayer(FourInARow.self, port: port, name: "Carol") { carol in

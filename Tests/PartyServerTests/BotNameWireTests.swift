@@ -21,7 +21,7 @@ struct BotNameWireTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     try await RoomBotRunner(address: HostAddress(host: "127.0.0.1", port: port), name: "Ada", seed: 1, code: nil,
-                                            level: .normal, games: GameCatalog.all).run()
+                                            level: .normal, games: GameCatalog.all, timeouts: .patient).run()
                 }
                 try await RawClient.with(port: port) { ann in
                     try await PartyRoomRawTests.hello(&ann, "Ann")

@@ -194,7 +194,7 @@ struct ChaosTests {
             for bot in 0..<2 {
                 group.addTask {
                     do {
-                        try await BotRunner<Game>(address: address, name: "Bot \(bot)", seed: seed &+ UInt64(bot)).run()
+                        try await BotRunner<Game>(address: address, name: "Bot \(bot)", seed: seed &+ UInt64(bot), timeouts: .patient).run()
                         return .bot(Task.isCancelled ? .cancelled : .returned)
                     } catch {
                         return .bot(Task.isCancelled ? .cancelled : .failed("\(error)"))

@@ -64,7 +64,7 @@ struct GameFlowTests {
         try await withHost(FourInARow.self) { host, port in
             try await withThrowingTaskGroup(of: Bool.self) { group in
                 group.addTask {
-                    try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: "Robo", seed: 7).run()
+                    try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: "Robo", seed: 7, timeouts: .patient).run()
                     return true
                 }
                 let over = try await asPlayer(FourInARow.self, port: port, name: "Carol") { carol in

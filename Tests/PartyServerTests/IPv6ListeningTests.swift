@@ -18,7 +18,7 @@ struct IPv6ListeningTests {
         options.bindAddress = HostOptions(sessionName: "Test session").bindAddress
         try await withHost(FourInARow.self, options: options) { _, port in
             for host in ["::1", "127.0.0.1"] {
-                let name = try await PartyConnection.withConnection(to: HostAddress(host: host, port: port), hello: Self.hello("Ann")) { _, welcome in
+                let name = try await PartyConnection.withConnection(to: HostAddress(host: host, port: port), hello: Self.hello("Ann"), timeouts: .patient) { _, welcome in
                     welcome.sessionName
                 }
                 #expect(name == "Test session", "joined over \(host)")
@@ -50,7 +50,7 @@ struct IPv6ListeningTests {
     func connectsOverIPv6FromAList() async throws {
         try await withHostBeside("::1", holding: "127.0.0.1") { port in
             let address = try #require(HostAddress(hosts: ["127.0.0.1", "::1"], port: port))
-            let name = try await PartyConnection.withConnection(to: address, hello: Self.hello("Bea")) { _, welcome in welcome.sessionName }
+            let name = try await PartyConnection.withConnection(to: address, hello: Self.hello("Bea"), timeouts: .patient) { _, welcome in welcome.sessionName }
             #expect(name == "Test session")
         }
     }
@@ -62,7 +62,7 @@ struct IPv6ListeningTests {
         try await withHost(FourInARow.self, options: options) { _, port in
             let address = try HostAddress(parsing: "[::1%lo]:\(port)")
             #expect(address.host == "::1%lo")
-            let name = try await PartyConnection.withConnection(to: address, hello: Self.hello("Cy")) { _, welcome in welcome.sessionName }
+            let name = try await PartyConnection.withConnection(to: address, hello: Self.hello("Cy"), timeouts: .patient) { _, welcome in welcome.sessionName }
             #expect(name == "Test session")
         }
     }
@@ -73,7 +73,7 @@ struct IPv6ListeningTests {
         try await withHostBeside("127.0.0.1", holding: "::1") { port in
             let address = try #require(HostAddress(hosts: ["::1", "127.0.0.2"], port: port))
             let error = await #expect(throws: ClientError.self) {
-                _ = try await PartyConnection.withConnection(to: address, hello: Self.hello("Dee")) { _, _ in 0 }
+                _ = try await PartyConnection.withConnection(to: address, hello: Self.hello("Dee"), timeouts: .patient) { _, _ in 0 }
             }
             #expect(error?.description.hasPrefix("Cannot connect to [::1]:\(port) (") == true, "\(String(describing: error))")
         }

@@ -28,30 +28,30 @@ struct PartyRoomLoopbackTests {
             let proxy = try await CuttableProxy.start(to: port)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try await PartyConnection.withConnection(to: address, hello: roomHello("Watcher", role: "spectator")) { connection, welcome in
+                    try await PartyConnection.withConnection(to: address, hello: roomHello("Watcher", role: "spectator"), timeouts: .patient) { connection, welcome in
                         _ = await playRoom(connection, welcome: welcome, log: logs.watcher, script: RoomScript(), seed: 5)
                     }
                 }
                 #expect(await logs.watcher.wait { !$0.rooms.isEmpty })
                 group.addTask {
-                    try await PartyConnection.withConnection(to: address, hello: roomHello("Ann", hostKey: host.hostKey)) { connection, welcome in
+                    try await PartyConnection.withConnection(to: address, hello: roomHello("Ann", hostKey: host.hostKey), timeouts: .patient) { connection, welcome in
                         _ = await playRoom(connection, welcome: welcome, log: logs.ann, script: RoomScript(votes: plan, quorum: 4), seed: 1)
                     }
                 }
                 group.addTask {
-                    try await PartyConnection.withConnection(to: address, hello: roomHello("Bob")) { connection, welcome in
+                    try await PartyConnection.withConnection(to: address, hello: roomHello("Bob"), timeouts: .patient) { connection, welcome in
                         _ = await playRoom(connection, welcome: welcome, log: logs.bob, script: RoomScript(votes: plan, quorum: 4), seed: 2)
                     }
                 }
                 group.addTask {
-                    try await PartyConnection.withConnection(to: address, hello: roomHello("Robo", bot: true)) { connection, welcome in
+                    try await PartyConnection.withConnection(to: address, hello: roomHello("Robo", bot: true), timeouts: .patient) { connection, welcome in
                         _ = await playRoom(connection, welcome: welcome, log: logs.bot, script: RoomScript(), seed: 4)
                     }
                 }
                 // Cy plays through a proxy: the link is cut after the first game's gameOver, before
                 // the second game starts (the room waits for Cy's vote), and Cy comes back with the token.
                 let proxyAddress = HostAddress(host: "127.0.0.1", port: proxy.port)
-                let token = try await PartyConnection.withConnection(to: proxyAddress, hello: roomHello("Cy")) { connection, welcome in
+                let token = try await PartyConnection.withConnection(to: proxyAddress, hello: roomHello("Cy"), timeouts: .patient) { connection, welcome in
                     let end = await playRoom(connection, welcome: welcome, log: logs.cy, script: RoomScript(votes: plan, quorum: 4, dropAfterGame: 1), seed: 3)
                     #expect(end == .dropped)
                     // Closed before this returns: withConnection says `leave` on its way out, and a
@@ -66,7 +66,7 @@ struct PartyRoomLoopbackTests {
                 })
                 #expect(logs.ann.seen.started[2] == nil)
                 group.addTask {
-                    try await PartyConnection.withConnection(to: address, hello: roomHello("Cy", token: token)) { connection, welcome in
+                    try await PartyConnection.withConnection(to: address, hello: roomHello("Cy", token: token), timeouts: .patient) { connection, welcome in
                         #expect(welcome.reconnected)
                         _ = await playRoom(connection, welcome: welcome, log: logs.cy, script: RoomScript(votes: plan, quorum: 4), seed: 3)
                     }

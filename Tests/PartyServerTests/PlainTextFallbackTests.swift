@@ -69,7 +69,7 @@ struct PlainTextFallbackTests {
         port: Int, name: String, games: [String], role: String? = nil, _ body: @Sendable (inout TextClient) async throws -> T
     ) async throws -> T {
         let hello = Hello(client: "test", name: name, role: role, games: games)
-        return try await PartyConnection.withConnection(to: HostAddress(host: "127.0.0.1", port: port), hello: hello) { connection, welcome in
+        return try await PartyConnection.withConnection(to: HostAddress(host: "127.0.0.1", port: port), hello: hello, timeouts: .patient) { connection, welcome in
             var client = TextClient(connection: connection, table: TableState(welcome: welcome), events: connection.events.makeAsyncIterator())
             return try await body(&client)
         }
@@ -87,7 +87,7 @@ struct PlainTextFallbackTests {
         try await withHost(FourInARow.self) { host, port in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: "Robo", seed: 11).run()
+                    try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: "Robo", seed: 11, timeouts: .patient).run()
                 }
                 let result = try await Self.asTextClient(port: port, name: "Tess", games: games) { tess in
                     let play = PlainTextPlay()
@@ -134,10 +134,10 @@ struct PlainTextFallbackTests {
         try await withHost(FourInARow.self) { host, port in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: "Robo", seed: 3).run()
+                    try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: "Robo", seed: 3, timeouts: .patient).run()
                 }
                 let hello = Hello(client: "test", name: "Gus", games: ["fourinarow"])
-                let gotView = try await PartyConnection.withConnection(to: HostAddress(host: "127.0.0.1", port: port), hello: hello) { connection, welcome in
+                let gotView = try await PartyConnection.withConnection(to: HostAddress(host: "127.0.0.1", port: port), hello: hello, timeouts: .patient) { connection, welcome in
                     var gus = ScriptedPlayer<FourInARow>(connection: connection, welcome: welcome)
                     connection.send(Ready())
                     return await gus.wait { $0.view != nil }
@@ -155,7 +155,7 @@ struct PlainTextFallbackTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (name, seed) in [("Ann", UInt64(1)), ("Bea", 2)] {
                     group.addTask {
-                        try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed).run()
+                        try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed, timeouts: .patient).run()
                     }
                 }
                 let views = try await Self.asTextClient(port: port, name: "Watcher", games: [], role: "spectator") { watcher in

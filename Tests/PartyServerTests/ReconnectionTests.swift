@@ -123,7 +123,7 @@ struct ReconnectionTests {
                 }
                 // Bob plays column 2 through the proxy; the link is cut after his first move.
                 let hello = Hello(client: "test", name: "Bob", game: "fourinarow")
-                let bobFinished = try await PartySession.withSession(to: HostAddress(host: "127.0.0.1", port: proxy.port), hello: hello) { session, welcome in
+                let bobFinished = try await PartySession.withSession(to: HostAddress(host: "127.0.0.1", port: proxy.port), hello: hello, timeouts: .patient) { session, welcome in
                     var table = TableState<FourInARow.View>(welcome: welcome)
                     session.send(Ready())
                     var moves = 0

@@ -20,7 +20,7 @@ struct SnapLoopbackTests {
     static func addBots(_ names: [String], port: Int, to group: inout ThrowingTaskGroup<Void, any Error>) {
         for (index, name) in names.enumerated() {
             group.addTask {
-                try await BotRunner<SnapGame>(address: address(port), name: name, seed: UInt64(100 + index)).run()
+                try await BotRunner<SnapGame>(address: address(port), name: name, seed: UInt64(100 + index), timeouts: .patient).run()
             }
         }
     }

@@ -39,7 +39,7 @@ struct SunTouchLoopbackTests {
         try await withHost(SunTouch.self, configuration: Self.short, options: .dedicated(startAt: nil)) { host, port in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try await BotRunner<SunTouchGame>(address: HostAddress(host: "127.0.0.1", port: port), name: "Sol", seed: 21).run()
+                    try await BotRunner<SunTouchGame>(address: HostAddress(host: "127.0.0.1", port: port), name: "Sol", seed: 21, timeouts: .patient).run()
                 }
                 let luna = try await Self.playBot(port: port, name: "Luna", seed: 22)
                 host.shutdown()

@@ -325,7 +325,7 @@ struct TwentyFourLoopbackTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for bot in bots {
                     group.addTask {
-                        try await BotRunner<TwentyFourGame>(address: HostAddress(host: "127.0.0.1", port: port), name: bot.name, seed: bot.seed).run()
+                        try await BotRunner<TwentyFourGame>(address: HostAddress(host: "127.0.0.1", port: port), name: bot.name, seed: bot.seed, timeouts: .patient).run()
                     }
                 }
                 let (end, lobby) = try await withLiveClient(TwentyFour.self, port: port, name: "Pat") { pat in

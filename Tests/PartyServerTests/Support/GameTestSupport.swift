@@ -125,7 +125,7 @@ func withLiveClient<Rules: GameRules, T: Sendable>(
     let address = HostAddress(host: "127.0.0.1", port: port)
     return try await withoutActuallyEscaping(body) { body in
         let script = InlineBody(run: body)
-        return try await PartyConnection.withConnection(to: address, hello: hello) { connection, welcome in
+        return try await PartyConnection.withConnection(to: address, hello: hello, timeouts: .patient) { connection, welcome in
             let (inputs, feed) = AsyncStream<LiveClient<Rules>.Input>.makeStream()
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {

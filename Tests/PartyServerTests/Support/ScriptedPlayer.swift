@@ -50,7 +50,7 @@ func asPlayer<Rules: GameRules, T: Sendable>(
     _ body: @Sendable (inout ScriptedPlayer<Rules>) async throws -> T
 ) async throws -> T {
     let hello = Hello(client: "test", name: name, game: Rules.descriptor.id, hostKey: hostKey)
-    return try await PartyConnection.withConnection(to: HostAddress(host: "127.0.0.1", port: port), hello: hello) { connection, welcome in
+    return try await PartyConnection.withConnection(to: HostAddress(host: "127.0.0.1", port: port), hello: hello, timeouts: .patient) { connection, welcome in
         var player = ScriptedPlayer<Rules>(connection: connection, welcome: welcome)
         return try await body(&player)
     }
