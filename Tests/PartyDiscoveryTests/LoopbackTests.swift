@@ -4,7 +4,7 @@ import Testing
 @testable import PartyDiscovery
 
 /// Real advertisers and browsers over `lo` in this process (inside the private namespace).
-@Suite("mDNS over loopback", .serialized, .timeLimit(.minutes(1)))
+@Suite("mDNS over loopback", .serialized, .timeLimit(.minutes(5)))
 struct LoopbackTests {
     func advertiser(_ name: String, port: UInt16 = 4242, txt: [String: String] = ["v": "1"]) throws -> ServiceAdvertiser {
         try ServiceAdvertiser(ServiceConfiguration(

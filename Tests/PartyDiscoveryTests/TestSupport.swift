@@ -13,12 +13,23 @@ enum Loopback {
         "\(base) \(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
     }
 
-    /// Polls `condition` every 50 ms until it holds or `timeout` passes; returns whether it held.
+    /// Polls `condition` every 50 ms until it holds, or until `timeout` has passed **and** the test
+    /// got to poll as often as `timeout` has room for; returns whether it held.
+    ///
+    /// The patience is counted in polls made, not in wall time alone: beside CPU hogs and the
+    /// suite's CPU-bound tests, the two threads of Swift's cooperative pool were busy for minutes, and
+    /// neither this poll nor the browser's own work it waits on ran ("found" was false after 15 s of
+    /// wall time in which the test had hardly run). A starved test now waits as many turns as an
+    /// idle one; an idle one gives up after `timeout` as before.
     static func eventually(timeout: Duration, _ condition: () async -> Bool) async -> Bool {
+        let interval = Duration.milliseconds(50)
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        let polls = Int(timeout / interval)
+        var made = 0
+        while ContinuousClock.now < deadline || made < polls {
             if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
+            try? await Task.sleep(for: interval)
+            made += 1
         }
         return await condition()
     }
