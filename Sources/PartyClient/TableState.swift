@@ -27,6 +27,10 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     public private(set) var notice: String?
     /// Our team and its proposals, when several players hold our seat (`team` messages).
     public private(set) var team: TeamMessage?
+    /// The audience's predictions for the running (or just finished) game (`predictions` messages).
+    public private(set) var predictions: PredictionsMessage?
+    /// Our own prediction for it, once made (and judged, at the end).
+    public private(set) var prediction: PredictionMessage?
     /// Set when the session is over for us, with the reason (one sentence).
     public private(set) var closed: String?
     /// While the connection is down and the client tries to get its seat back: since when, and why
@@ -116,6 +120,7 @@ public struct TableState<View: Codable & Sendable>: Sendable {
                 gameOver = nil
                 notice = nil
                 team = nil
+                predictions = nil
             }
             return .lobby
         case .view(let envelope):
@@ -143,6 +148,16 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             team = message
             notice = message.line
             return .notice(message.line)
+        case .predictions(let message):
+            // The split takes the status line (for a watcher while they may still predict, with the keys).
+            if prediction?.game != message.game { prediction = nil }
+            predictions = message
+            notice = message.line
+            return .notice(message.line)
+        case .prediction(let message):
+            prediction = message
+            notice = message.message
+            return .notice(message.message)
         case .playerLeft(let message):
             notice = message.message
             return .notice(message.message)
@@ -161,6 +176,25 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             }
             return .closed(closed!)
         }
+    }
+
+    /// Whether we may predict the running game's winner now: we watch it, predictions are open,
+    /// and we have not predicted yet.
+    public var mayPredict: Bool {
+        spectating && predictions?.state == "open" && prediction == nil
+    }
+
+    /// The `predict` message for the seat numbered `number` (from 1, as screens show seats), when
+    /// we may predict and the game has that seat.
+    public func predict(number: Int) -> Predict? {
+        guard mayPredict, predictions?.choices.contains(where: { $0.seat == number - 1 }) == true else { return nil }
+        return Predict(seat: number - 1)
+    }
+
+    /// The keys that predict, for a key line: `1–2 predict the winner`, while we may.
+    public var predictKeys: String? {
+        guard mayPredict, let count = predictions?.choices.count, count > 0 else { return nil }
+        return count == 1 ? "1 predict the winner" : "1–\(min(count, 9)) predict the winner"
     }
 
     /// Our own entry in the player list.
