@@ -54,7 +54,9 @@ function render() {
   if (!box) return;
   const split = state.split;
   // Open or closed predictions show while their game runs; the settled result until the next game.
-  if (!split || (split.state !== "settled" && !state.playing)) {
+  // A player's phone shows it once somebody predicted (an audience of nobody is not news).
+  const watcher = tv || state.spectator || state.watching;
+  if (!split || (split.state !== "settled" && !state.playing) || (!watcher && split.total === 0)) {
     box.hidden = true;
     return;
   }

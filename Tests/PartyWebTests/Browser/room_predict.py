@@ -1,6 +1,7 @@
 """The audience on phones and the TV: three people in a party room (teams off) pick Four in a Row,
-so two play and one watches. The watcher's phone offers a button per seat; its tap is a prediction,
-the TV shows the split large ("100 %"), the players' phones show it too without buttons, and when the
+so two play and one watches. The watcher's phone offers a button per seat and the TV asks who wins;
+the watcher's tap is a prediction, the TV shows the split large ("100 %"), the players' phones show it
+too (without buttons, and only once somebody predicted), and when the
 predicted seat wins the watcher's phone says "right! +50" and the scoreboard has the 50 points."""
 from browser import Browser, Failure, Host, run
 
@@ -29,15 +30,14 @@ def scenario(partyhost, shots):
         for page in phones:
             page.wait("the board", lambda: page.visible(".c4-grid"))
         tv.wait("the board on the TV", lambda: tv.visible(".c4-grid"))
-        # The one who watches gets a button per seat; the players get the split without buttons.
-        watcher = None
-        for page in phones:
-            page.wait("the predictions", lambda: predict_text(page))
-            if page.visible("#game-predict .predict-choice"):
-                watcher = page
-        if watcher is None:
-            raise Failure("no phone offers a prediction")
+        # The one who watches gets a button per seat; the players see nothing until somebody predicts.
+        ann.wait("a phone offering a prediction", lambda: any(page.visible("#game-predict .predict-choice") for page in phones))
+        watcher = next(page for page in phones if page.visible("#game-predict .predict-choice"))
         players = [page for page in phones if page is not watcher]
+        tv.wait("the question on the TV", lambda: "Who wins? Nobody has predicted yet." in predict_text(tv))
+        for page in players:
+            if predict_text(page):
+                raise Failure(f"a player's phone shows predictions nobody made: {predict_text(page)!r}")
         if tv.find("#game-predict .predict-choice"):
             raise Failure("the TV is offered a prediction")
         players[0].wait("someone's turn", lambda: players[0].enabled(".c4-grid .column") or players[1].enabled(".c4-grid .column"))
