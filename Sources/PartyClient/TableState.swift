@@ -149,9 +149,12 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             notice = message.line
             return .notice(message.line)
         case .predictions(let message):
-            // The split takes the status line (for a watcher while they may still predict, with the keys).
+            // The split takes the status line: a watcher's always (it is their question), a
+            // player's once somebody predicted (an audience of nobody is not news, and must not
+            // push "Welcome back" off the line).
             if prediction?.game != message.game { prediction = nil }
             predictions = message
+            guard spectating || message.total > 0 else { return .none }
             notice = message.line
             return .notice(message.line)
         case .prediction(let message):
@@ -184,10 +187,11 @@ public struct TableState<View: Codable & Sendable>: Sendable {
         spectating && predictions?.state == "open" && prediction == nil
     }
 
-    /// The `predict` message for the seat numbered `number` (from 1, as screens show seats), when
-    /// we may predict and the game has that seat.
+    /// The `predict` message for the seat numbered `number` (from 1, as screens show seats), while
+    /// we watch a game with predictions; the host judges it (closed, twice, no such seat: its
+    /// typed refusal says why). Nil when there is nothing to predict.
     public func predict(number: Int) -> Predict? {
-        guard mayPredict, predictions?.choices.contains(where: { $0.seat == number - 1 }) == true else { return nil }
+        guard spectating, predictions != nil, predictions?.state != "settled" else { return nil }
         return Predict(seat: number - 1)
     }
 
