@@ -157,3 +157,46 @@ extension RawClient {
         return nil
     }
 }
+
+extension AudienceRoomTests {
+    @Test("a team game: a spectator's prediction of a team's seat is for the team (named as the team) and is right when it wins; a team member may not predict")
+    func teamSeat() async throws {
+        var options = Self.options()
+        options.teams = true
+        let hellos: [(name: String, extra: String)] = ["Ann", "Bob", "Cy"].map { ($0, Self.predictions) }
+            + [("Eve", #""role": "spectator", "features": ["predictions"]"#)]
+        _ = try await withRoom(Self.settings, options: options) { _, port in
+            try await TeamTestSupport.withClients(port: port, hellos) { clients in
+                for index in 0..<3 { try await clients[index].send("vote", #""game": "fourinarow""#) }
+                let playing = try #require(try await clients[0].next("room", where: { $0["state"] as? String == "playing" }))
+                #expect((playing["current"] as? [String: Any])?["teams"] as? [[Int]] == [[1, 3], [2]])
+                let open = try #require(try await clients[3].next("predictions"))
+                #expect((open["choices"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Team Ann & Cy", "Bob"])
+                try await clients[2].send("predict", #""seat": 0"#)
+                #expect(try await clients[2].next("error")?["reason"] as? String == "playing")
+                try await clients[3].send("predict", #""seat": 0"#)
+                let mine = try #require(try await clients[3].next("prediction"))
+                #expect(mine["message"] as? String == "You said Team Ann & Cy.")
+                // A proposal does not close predictions; the team's move played does.
+                try await clients[0].drop(1)
+                _ = try #require(try await clients[0].next("team", where: { ($0["proposals"] as? [Any])?.count == 1 }))
+                try await clients[2].drop(1)
+                let closed = try #require(try await clients[3].next("predictions", where: { $0["state"] as? String != "open" }))
+                #expect(closed["state"] as? String == "closed")
+                _ = try #require(try await clients[1].next("view", where: { Board.discs($0) == 1 }))
+                for round in 0..<3 {
+                    try await clients[1].drop(2)
+                    _ = try #require(try await clients[0].next("view", where: { Board.discs($0) == 2 * round + 2 }))
+                    _ = try #require(try await clients[2].next("view", where: { Board.discs($0) == 2 * round + 2 }))
+                    try await clients[0].drop(1)
+                    try await clients[2].drop(1)
+                    _ = try #require(try await clients[1].next("view", where: { Board.discs($0) == 2 * round + 3 }))
+                }
+                let right = try #require(try await clients[3].next("prediction", where: { $0["right"] != nil }))
+                #expect(right["message"] as? String == "You said Team Ann & Cy — right! +50")
+                let settled = try #require(try await clients[3].next("predictions", where: { $0["state"] as? String == "settled" }))
+                #expect(settled["message"] as? String == "Team Ann & Cy won: 1 of 1 said so.")
+            }
+        }
+    }
+}
