@@ -155,8 +155,13 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             if prediction?.game != message.game { prediction = nil }
             predictions = message
             guard spectating || message.total > 0 else { return .none }
-            notice = message.line
-            return .notice(message.line)
+            var text = message.line
+            if let mine = prediction {
+                // Our own prediction stays in sight: `… · you said Bob`, at the end `You said Bob — right! +50 · Bob won: …`.
+                text = mine.right != nil ? "\(mine.message) · \(message.message)" : "\(text) · you said \(mine.name)"
+            }
+            notice = text
+            return .notice(text)
         case .prediction(let message):
             prediction = message
             notice = message.message

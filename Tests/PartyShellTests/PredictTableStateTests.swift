@@ -34,6 +34,13 @@ struct PredictTableStateTests {
         #expect(table.apply(.prediction(mine)) == .notice("You said Bob."))
         #expect(table.predictKeys == nil)
         #expect(ShellScreen.keyLine(table: table, phase: "playing", gameKeys: "") == "watching · q leave")
+        #expect(table.apply(.predictions(Self.open(total: 4, votes: [2, 2], percent: [50, 50]))) ==
+            .notice("Who wins? 1 Ann 50 % · 2 Bob 50 % (4 predictions) · 12 s · you said Bob"))
+        let judged = PredictionMessage(game: 1, seat: 1, name: "Bob", right: true, points: 50, message: "You said Bob — right! +50")
+        #expect(table.apply(.prediction(judged)) == .notice("You said Bob — right! +50"))
+        let settled = PredictionsMessage(game: 1, state: "settled", choices: [], total: 4, closesMs: nil, points: 50, winners: [1],
+                                         message: "Bob won: 2 of 4 said so.")
+        #expect(table.apply(.predictions(settled)) == .notice("You said Bob — right! +50 · Bob won: 2 of 4 said so."))
     }
 
     @Test("a player sees the split once somebody predicted, but is offered no keys and sends no prediction")
