@@ -40,7 +40,8 @@ extension Session {
     // MARK: Predicting
 
     /// A `predict` from a player at the table (only one who watches the game may) or a spectator.
-    func predict(_ envelope: Envelope, from peer: PeerLink, as predictor: Predictor?, display: Bool = false) {
+    /// A spectator's `spectatorName` names their line on the spectators' board.
+    func predict(_ envelope: Envelope, from peer: PeerLink, as predictor: Predictor?, display: Bool = false, spectatorName: String? = nil) {
         guard let message = decode(Predict.self, envelope, for: peer) else { return }
         do throws(PredictionRejection) {
             if display { throw .display }
@@ -51,8 +52,8 @@ extension Session {
             predictionsChanged = true
             peer.send(PredictionMessage(game: open.game, seat: message.seat, name: predictionSeatName(message.seat),
                                         message: "You said \(predictionSeatName(message.seat))."))
-            if case .spectator(let id) = predictor, let spectator = spectators.first(where: { $0.peer.id == id }) {
-                spectatorBoard[id, default: SpectatorScore(name: spectator.name)].made += 1
+            if case .spectator(let id) = predictor {
+                spectatorBoard[id, default: SpectatorScore(name: spectatorName ?? "Spectator")].made += 1
             }
             predictionsTick()
         } catch {
@@ -82,6 +83,9 @@ extension Session {
         predictions = nil
         let winners = Set(outcome.winners.map(\.index))
         let points = options.predictionPoints
+        // Looked up once: a large audience is judged in one pass.
+        let memberPeers = Dictionary(players.filter(\.connected).map { ($0.member, $0.peer) }, uniquingKeysWith: { first, _ in first })
+        let spectatorPeers = Dictionary(spectators.map { ($0.peer.id, $0.peer) }, uniquingKeysWith: { first, _ in first })
         for pick in open.picks {
             let right = winners.contains(pick.seat)
             let earned = right ? points : 0
@@ -91,13 +95,13 @@ extension Session {
             switch pick.predictor {
             case .member(let member):
                 room?.awardPrediction(earned, to: member)
-                players.first { $0.member == member && $0.connected }?.peer.send(message)
+                memberPeers[member]?.send(message)
             case .spectator(let id):
                 if right {
                     spectatorBoard[id]?.points += earned
                     spectatorBoard[id]?.right += 1
                 }
-                spectators.first { $0.peer.id == id }?.peer.send(message)
+                spectatorPeers[id]?.send(message)
             }
         }
         sendPredictions(open, winners: outcome.winners.map(\.index))

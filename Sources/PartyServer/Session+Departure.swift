@@ -90,7 +90,7 @@ extension Session {
         case .leave:
             remove(peerID: spectator.peer.id, reason: .left)
         case .predict:
-            predict(envelope, from: spectator.peer, as: .spectator(spectator.peer.id), display: spectator.isDisplay)
+            predict(envelope, from: spectator.peer, as: .spectator(spectator.peer.id), display: spectator.isDisplay, spectatorName: spectator.name)
         case .move, .typedMove:
             spectator.peer.send(MoveRejected(inReplyTo: envelope.seq, reason: "spectator",
                                              message: "Spectators cannot move; join as a player to play."))
