@@ -81,3 +81,37 @@ struct AudienceLockedTests {
         }
     }
 }
+
+extension AudienceLockedTests {
+    @Test("a hundred spectators predict at once: every prediction is counted, the players get the split in a few messages, not a hundred, and the game goes on")
+    func hundredAtOnce() async throws {
+        var options = Self.options(predictMs: 60_000)
+        options.maxSpectators = 150
+        options.maxConnections = 200
+        options.maxConnectionsPerAddress = 200
+        let count = 100
+        let hellos: [(name: String, extra: String)] = [("Ann", #""features": ["predictions"]"#), ("Bob", "")]
+            + (0..<count).map { ("S\($0)", Self.spectator) }
+        try await withHost(FourInARow.self, options: options) { _, port in
+            try await TeamTestSupport.withClients(port: port, hellos, protocolVersion: 1) { clients in
+                try await clients[0].send("ready", #""ready": true"#)
+                try await clients[1].send("ready", #""ready": true"#)
+                for index in 2..<clients.count { _ = try #require(try await clients[index].next("predictions")) }
+                for index in 2..<clients.count { try await clients[index].send("predict", #""seat": \#(index % 2)"#) }
+                var splits = 0
+                var last: [String: Any]?
+                while let message = try await clients[0].next("predictions") {
+                    splits += 1
+                    last = message
+                    if message["total"] as? Int == count { break }
+                }
+                #expect(last?["total"] as? Int == count)
+                #expect((last?["choices"] as? [[String: Any]])?.map { $0["votes"] as? Int } == [50, 50])
+                #expect(splits < 20, "\(splits) predictions messages for \(count) predictions")
+                try await clients[0].drop(4)
+                let view = try #require(try await clients[1].next("view", where: { Board.discs($0) == 1 }))
+                #expect(Board.last(view) == 4)
+            }
+        }
+    }
+}
