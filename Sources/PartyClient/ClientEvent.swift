@@ -18,6 +18,10 @@ public enum ClientEvent: Sendable {
     case room(RoomMessage)
     /// Our team (several players holding our seat) and its proposals changed.
     case team(TeamMessage)
+    /// The audience's predictions for the running game (asked for with `hello.features` `predictions`).
+    case predictions(PredictionsMessage)
+    /// Our own prediction, accepted or judged.
+    case prediction(PredictionMessage)
     /// Someone left.
     case playerLeft(PlayerLeft)
     /// The host ended the session.

@@ -23,8 +23,10 @@ struct EventReader: Sendable {
                 case .ended: event = (try? codec.decode(Ended.self, from: envelope)).map(ClientEvent.ended)
                 case .room: event = (try? codec.decode(RoomMessage.self, from: envelope)).map(ClientEvent.room)
                 case .team: event = (try? codec.decode(TeamMessage.self, from: envelope)).map(ClientEvent.team)
+                case .predictions: event = (try? codec.decode(PredictionsMessage.self, from: envelope)).map(ClientEvent.predictions)
+                case .prediction: event = (try? codec.decode(PredictionMessage.self, from: envelope)).map(ClientEvent.prediction)
                 case .error: event = (try? codec.decode(ErrorMessage.self, from: envelope)).map(ClientEvent.error)
-                case .heartbeat, .hello, .ready, .start, .move, .typedMove, .rematch, .leave, .vote: event = nil
+                case .heartbeat, .hello, .ready, .start, .move, .typedMove, .rematch, .leave, .vote, .predict: event = nil
                 }
                 if let event {
                     events.yield(event)

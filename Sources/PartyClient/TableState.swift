@@ -27,6 +27,10 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     public private(set) var notice: String?
     /// Our team and its proposals, when several players hold our seat (`team` messages).
     public private(set) var team: TeamMessage?
+    /// The audience's predictions for the running (or just finished) game (`predictions` messages).
+    public private(set) var predictions: PredictionsMessage?
+    /// Our own prediction for it, once made (and judged, at the end).
+    public private(set) var prediction: PredictionMessage?
     /// Set when the session is over for us, with the reason (one sentence).
     public private(set) var closed: String?
     /// While the connection is down and the client tries to get its seat back: since when, and why
@@ -116,6 +120,7 @@ public struct TableState<View: Codable & Sendable>: Sendable {
                 gameOver = nil
                 notice = nil
                 team = nil
+                predictions = nil
             }
             return .lobby
         case .view(let envelope):
@@ -143,6 +148,24 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             team = message
             notice = message.line
             return .notice(message.line)
+        case .predictions(let message):
+            // The split takes the status line: a watcher's always (it is their question), a
+            // player's once somebody predicted (an audience of nobody is not news, and must not
+            // push "Welcome back" off the line).
+            if prediction?.game != message.game { prediction = nil }
+            predictions = message
+            guard spectating || message.total > 0 else { return .none }
+            var text = message.line
+            if let mine = prediction {
+                // Our own prediction stays in sight: `… · you said Bob`, at the end `You said Bob — right! +50 · Bob won: …`.
+                text = mine.right != nil ? "\(mine.message) · \(message.message)" : "\(text) · you said \(mine.name)"
+            }
+            notice = text
+            return .notice(text)
+        case .prediction(let message):
+            prediction = message
+            notice = message.message
+            return .notice(message.message)
         case .playerLeft(let message):
             notice = message.message
             return .notice(message.message)
@@ -161,6 +184,26 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             }
             return .closed(closed!)
         }
+    }
+
+    /// Whether we may predict the running game's winner now: we watch it, predictions are open,
+    /// and we have not predicted yet.
+    public var mayPredict: Bool {
+        spectating && predictions?.state == "open" && prediction == nil
+    }
+
+    /// The `predict` message for the seat numbered `number` (from 1, as screens show seats), while
+    /// we watch a game with predictions; the host judges it (closed, twice, no such seat: its
+    /// typed refusal says why). Nil when there is nothing to predict.
+    public func predict(number: Int) -> Predict? {
+        guard spectating, predictions != nil, predictions?.state != "settled" else { return nil }
+        return Predict(seat: number - 1)
+    }
+
+    /// The keys that predict, for a key line: `1–2 predict the winner`, while we may.
+    public var predictKeys: String? {
+        guard mayPredict, let count = predictions?.choices.count, count > 0 else { return nil }
+        return count == 1 ? "1 predict the winner" : "1–\(min(count, 9)) predict the winner"
     }
 
     /// Our own entry in the player list.

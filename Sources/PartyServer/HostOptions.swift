@@ -67,6 +67,11 @@ public struct HostOptions: Sendable {
     /// How long a team's proposals stay open after the first one before the most-proposed move
     /// is played.
     public var proposalMilliseconds: Int64 = 10_000
+    /// How long the audience may predict the winner after a game starts (predictions close
+    /// earlier, at the game's first move).
+    public var predictionMilliseconds: Int64 = 20_000
+    /// What a right prediction scores (on the party scoreboard, or a spectator's board).
+    public var predictionPoints = 50
     /// The most players a locked session with `teams` seats.
     public static let teamCapacity = 64
     /// The files served over HTTP (the page's, and `/games.json` when the executable adds it).

@@ -97,7 +97,8 @@ extension Session {
         let player = TablePlayer(seat: seat, member: member, name: name, isHost: isHost, isBot: hello.bot ?? false,
                                  level: hello.bot == true ? hello.level : nil,
                                  peer: peer, games: hello.games, plainText: wantsPlainText(hello),
-                                 token: newToken(), wantsTeams: hello.features?.contains("teams") == true)
+                                 token: newToken(), wantsTeams: hello.features?.contains("teams") == true,
+                                 wantsPredictions: hello.features?.contains("predictions") == true)
         players.append(player)
         players.sort { $0.seat < $1.seat }
         logger.info("\(returning == nil ? "seated" : "welcomed back") \(name) at seat \(seat)", metadata: ["peer": "\(peer.id)"])
@@ -127,7 +128,8 @@ extension Session {
         }
         let cleaned = NameCleaner.clean(hello.name)
         let spectator = Spectator(peer: peer, name: cleaned.isEmpty ? "Spectator" : cleaned, games: hello.games,
-                                  plainText: wantsPlainText(hello))
+                                  plainText: wantsPlainText(hello), wantsPredictions: hello.features?.contains("predictions") == true,
+                                  isDisplay: hello.features?.contains("display") == true)
         spectators.append(spectator)
         logger.info("\(spectator.name) is watching", metadata: ["peer": "\(peer.id)"])
         let welcome = welcome(seat: nil, name: spectator.name, token: "", hello: hello)
@@ -135,6 +137,7 @@ extension Session {
         broadcastLobby()
         if isRoom { broadcastRoom() }
         sendCurrentView(to: peer, seat: nil, plainText: spectator.plainText)
+        if spectator.wantsPredictions { sendPredictions(to: peer) }
         return .welcomed(welcome)
     }
 
@@ -167,6 +170,7 @@ extension Session {
         players[index].games = hello.games
         players[index].plainText = wantsPlainText(hello)
         players[index].wantsTeams = hello.features?.contains("teams") == true
+        players[index].wantsPredictions = hello.features?.contains("predictions") == true
         // In a team, the game heard of a drop only when nobody of the seat was left connected.
         let seatWasAway = connectedMembers(of: old.seat) == (old.connected ? 1 : 0)
         players[index].connected = true
@@ -188,6 +192,7 @@ extension Session {
         } else {
             sendCurrentView(to: peer, seat: player.watching ? nil : player.seat, plainText: player.plainText)
         }
+        if player.wantsPredictions { sendPredictions(to: peer) }
         return .welcomed(welcome)
     }
 

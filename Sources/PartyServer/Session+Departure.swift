@@ -82,13 +82,15 @@ extension Session {
         }
     }
 
-    /// Handles one message from a spectator: they may only keep the connection alive or leave.
+    /// Handles one message from a spectator: they may only keep the connection alive, predict or leave.
     func receive(_ envelope: Envelope, fromSpectator spectator: Spectator) {
         switch envelope.type {
         case .heartbeat:
             return
         case .leave:
             remove(peerID: spectator.peer.id, reason: .left)
+        case .predict:
+            predict(envelope, from: spectator.peer, as: .spectator(spectator.peer.id), display: spectator.isDisplay, spectatorName: spectator.name)
         case .move, .typedMove:
             spectator.peer.send(MoveRejected(inReplyTo: envelope.seq, reason: "spectator",
                                              message: "Spectators cannot move; join as a player to play."))

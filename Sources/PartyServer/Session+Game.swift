@@ -71,6 +71,7 @@ extension Session {
         logger.info("game \(gamesPlayed) started with \(players.count) players")
         broadcastLobby()
         sendTeams()
+        openPredictions()
         afterGameChange()
         publishStatus()
     }
@@ -105,6 +106,7 @@ extension Session {
     func answer(_ answer: MoveAnswer, seq: Int, from index: Int) {
         switch answer {
         case .played:
+            closePredictions()
             afterGameChange()
         case .rejected(let code, let message):
             players[index].peer.send(MoveRejected(inReplyTo: seq, reason: code, message: message))
@@ -152,7 +154,9 @@ extension Session {
             let message = gameOverMessage(outcome)
             for peer in players.map(\.peer) + spectators.map(\.peer) { peer.send(message) }
             logger.info("game \(gamesPlayed) over: \(outcome.summary)")
+            settlePredictions(outcome)
         }
+        predictions = nil
         if players.count < descriptor.minPlayers { backToLobby() }
         broadcastLobby()
         publishStatus()
@@ -212,6 +216,7 @@ extension Session {
         sendHeartbeatsIfDue()
         if isRoom { roomTick() }
         resolveDueProposals()
+        predictionsTick()
         guard phase == .playing, let running = game, running.advance(to: now()) else { return }
         afterGameChange()
     }

@@ -41,6 +41,7 @@ extension Session {
             broadcastLobby()
             broadcastRoom()
             sendCurrentView(to: player.peer, seat: nil, plainText: players[index].plainText)
+            if player.wantsPredictions { sendPredictions(to: player.peer) }
         }
     }
 
@@ -209,6 +210,7 @@ extension Session {
         broadcastRoom()
         broadcastLobby()
         sendTeams()
+        openPredictions()
         afterGameChange()
         publishStatus()
     }
@@ -235,6 +237,7 @@ extension Session {
                                                             level: names[$0.member]?.level)
                                           }))
         }
+        settlePredictions(outcome)
         backToChoosing()
     }
 
@@ -242,6 +245,7 @@ extension Session {
     func abandonRoomGame() {
         logger.info("game \(gamesPlayed) abandoned: nobody who played it is left")
         room?.gameAbandoned()
+        predictions = nil
         backToChoosing()
     }
 

@@ -130,6 +130,7 @@ extension Session {
             if case .played = running.play(move, seat: seat, at: now()) {
                 proposals[seat] = nil
                 logger.debug("team of seat \(seat) played \(move.label)")
+                closePredictions()
                 afterGameChange()
                 sendTeam(seat)
                 return true

@@ -86,6 +86,17 @@ actor Session {
     /// Who played in a team with whom in the last game (a locked session mixes them next time).
     var lastTeammates: [Int: Set<Int>] = [:]
 
+    // MARK: The audience
+
+    /// The running game's predictions (nil between games and for a game of one seat).
+    var predictions: AudiencePredictions?
+    /// Whether predictions changed since the split was last sent.
+    var predictionsChanged = false
+    /// When the split was last sent (it goes out at most every `predictionBroadcastMilliseconds`).
+    var lastPredictionsBroadcast = ContinuousClock.now
+    /// The spectators' board: points from right predictions, by spectator connection.
+    var spectatorBoard: [Int: SpectatorScore] = [:]
+
     /// Whether this session is a party room (a constant, so the move path never looks at the room).
     let isRoom: Bool
 
@@ -188,7 +199,9 @@ actor Session {
                 peer.send(ErrorMessage(reason: "notARoom", message: "This session plays one game; there is nothing to vote for.",
                                               inReplyTo: envelope.seq))
             }
-        case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error, .room, .team:
+        case .predict:
+            predict(envelope, from: peer, as: predictor(player: index))
+        case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error, .room, .team, .predictions, .prediction:
             peer.send(ErrorMessage(reason: "unexpectedMessage",
                                           message: "\"\(envelope.type.rawValue)\" is sent by the host, not by clients.",
                                           inReplyTo: envelope.seq))

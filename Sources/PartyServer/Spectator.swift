@@ -8,4 +8,8 @@ struct Spectator: Sendable {
     var games: [String]?
     /// Whether this connection's client lacks the running game's presenter and gets plain-text views.
     var plainText = false
+    /// Whether the client asked for `predictions` messages (`hello.features` has `predictions`).
+    var wantsPredictions = false
+    /// A shared screen (`hello.features` has `display`, the /tv page): shown the split, never asked.
+    var isDisplay = false
 }

@@ -31,6 +31,8 @@ struct TablePlayer: Sendable {
     var token: String
     /// Whether the client asked for `team` messages (`hello.features` has `teams`).
     var wantsTeams = false
+    /// Whether the client asked for `predictions` messages (`hello.features` has `predictions`).
+    var wantsPredictions = false
     /// False while the connection is gone and the seat is held for them.
     var connected = true
     /// When the connection went, while it is gone.

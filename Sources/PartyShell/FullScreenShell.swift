@@ -137,6 +137,10 @@ struct FullScreenShell<Game: PartyGame> {
                 return true
             }
         }
+        if case .character(let typed) = key, let number = typed.wholeNumberValue, let predict = table.predict(number: number) {
+            connection.send(predict)
+            return true
+        }
         if table.spectating {
             status = "You are watching; spectators cannot play."
             return true

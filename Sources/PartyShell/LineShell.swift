@@ -99,7 +99,7 @@ struct LineShell<Play: LinePlay> {
         case "q", "quit", "exit", "leave":
             return false
         case "help", "?":
-            Self.say("Commands: ready, unready, start (host), r/rematch, q/quit, help. Moves: \(play.help)")
+            Self.say("Commands: ready, unready, start (host), r/rematch, q/quit, help. Moves: \(play.help). Watching: a seat's number predicts the winner.")
             return true
         // While a game runs these words are the game's (Snap's deal is confirmed with "ready").
         case "ready" where !table.playing:
@@ -124,6 +124,15 @@ struct LineShell<Play: LinePlay> {
         }
         if table.isReconnecting {
             if !line.isEmpty { Self.say("! Reconnecting to the host: nothing is sent until it answers (q leaves).") }
+            return true
+        }
+        if table.spectating, let number = Int(line.hasPrefix("p ") ? String(line.dropFirst(2)) : line) {
+            // A watcher predicts the winner by the seat's number.
+            if let predict = table.predict(number: number) {
+                connection.send(predict)
+            } else {
+                Self.say("! Predictions are not open now.")
+            }
             return true
         }
         if table.spectating {

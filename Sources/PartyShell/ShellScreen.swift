@@ -91,7 +91,8 @@ enum ShellScreen {
     /// The key line: what the keys do now. Enter says which way it turns readiness, `s` shows only
     /// where the host chooses when to start, and `r` only while a rematch can be had.
     static func keyLine<View>(table: TableState<View>, phase: String, gameKeys: String, joinKey: Bool = false) -> String {
-        if table.spectating { return "watching · q leave" }
+        // A watcher's keys to predict the winner come first while predictions are open.
+        if table.spectating { return ([table.predictKeys].compactMap { $0 } + ["watching", "q leave"]).joined(separator: " · ") }
         switch phase {
         case "playing":
             return gameKeys.contains("q leave") ? gameKeys : gameKeys + " · q leave"

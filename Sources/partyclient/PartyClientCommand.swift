@@ -180,7 +180,7 @@ struct PartyClientCommand: AsyncParsableCommand {
         while true {
             let hello = Hello(client: "partyclient", name: playerName, game: game,
                               role: watching ? "spectator" : nil, token: token, code: joinCode, games: drawnGames,
-                              features: ["teams"])
+                              features: ["teams", "predictions"])
             let firstNotice = notice
             do {
                 let outcome = try await PartySession.withSession(

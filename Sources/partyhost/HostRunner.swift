@@ -41,6 +41,8 @@ struct HostRunner {
         command.applyAddressLimits(to: &options)
         options.teams = command.teamsOn
         options.proposalMilliseconds = Int64(command.proposalSeconds ?? 10) * 1000
+        options.predictionMilliseconds = Int64(command.predictSeconds ?? 20) * 1000
+        options.predictionPoints = command.predictionPoints ?? 50
         options.webAssets = WebGames.assets
         let server = PartyHost<Game.Rules>(configuration: configuration, options: options,
                                            logger: Logger(label: "partyhost"))

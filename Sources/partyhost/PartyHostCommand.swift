@@ -66,6 +66,12 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: "Teams: seconds a team's proposals stay open after the first before the most-proposed move is played (1-120; default 10).")
     var proposalSeconds: Int?
 
+    @Option(help: "The audience: seconds watchers may predict who wins after a game starts; predictions close earlier at the first move (1-600; default 20).")
+    var predictSeconds: Int?
+
+    @Option(help: "The audience: points a right prediction scores on the party scoreboard (or a spectator's board) (0-1000; default 50).")
+    var predictionPoints: Int?
+
     @Flag(help: "List the games this build can host, then exit.")
     var listGames = false
 
@@ -180,6 +186,12 @@ struct PartyHostCommand: AsyncParsableCommand {
         if let teams, teams != "auto", teams != "off" { throw ValidationError("--teams must be auto or off (or alone).") }
         if let proposalSeconds, !(1...120).contains(proposalSeconds) {
             throw ValidationError("--proposal-seconds must be from 1 to 120.")
+        }
+        if let predictSeconds, !(1...600).contains(predictSeconds) {
+            throw ValidationError("--predict-seconds must be from 1 to 600.")
+        }
+        if let predictionPoints, !(0...1000).contains(predictionPoints) {
+            throw ValidationError("--prediction-points must be from 0 to 1000.")
         }
         guard (2...100_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 2 to 100000.") }
         guard rate >= 1, rate <= 10_000 else { throw ValidationError("--rate must be from 1 to 10000.") }

@@ -88,6 +88,9 @@ struct FuzzRegressionTests {
             case .vote: _ = try codec.decode(Vote.self, from: envelope)
             case .room: _ = try codec.decode(RoomMessage.self, from: envelope)
             case .team: _ = try codec.decode(TeamMessage.self, from: envelope)
+            case .predict: _ = try codec.decode(Predict.self, from: envelope)
+            case .predictions: _ = try codec.decode(PredictionsMessage.self, from: envelope)
+            case .prediction: _ = try codec.decode(PredictionMessage.self, from: envelope)
             }
             return .success(envelope.type)
         } catch {

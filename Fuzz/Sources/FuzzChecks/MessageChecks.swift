@@ -45,6 +45,9 @@ public enum MessageChecks {
         case .vote: same(Vote.self, envelope)
         case .room: same(RoomMessage.self, envelope)
         case .team: same(TeamMessage.self, envelope)
+        case .predict: same(Predict.self, envelope)
+        case .predictions: same(PredictionsMessage.self, envelope)
+        case .prediction: same(PredictionMessage.self, envelope)
         case .move:
             move(FourInARowGame.self, envelope)
             move(TwentyFourGame.self, envelope)

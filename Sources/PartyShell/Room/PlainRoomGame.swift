@@ -19,6 +19,7 @@ struct PlainRoomGame: RoomGameTable {
 
     var playing: Bool { table.playing }
     var spectating: Bool { table.spectating }
+    var predictKeys: String? { table.predictKeys }
     var gameOver: GameOver? { table.gameOver }
     var hasView: Bool { table.view != nil }
     var keyHelp: String {
@@ -49,6 +50,12 @@ struct PlainRoomGame: RoomGameTable {
 
     mutating func handle(_ key: Key, color: Bool) -> RoomGameKey {
         guard table.playing, let view = table.view else { return .none }
+        if table.spectating, case .character(let typed) = key, let prediction = watcherPrediction(String(typed), table: table) {
+            switch prediction {
+            case .success(let message): return .send(message)
+            case .failure(let error): return .message(error.message)
+            }
+        }
         if table.spectating { return .message("You are watching this game; you play from the next one on.") }
         switch key {
         case .character(let character) where view.typing != nil && !(typed.isEmpty && character.isNumber && !view.moves.isEmpty):
@@ -80,6 +87,7 @@ struct PlainRoomGame: RoomGameTable {
 
     func read(_ line: String) -> Result<any WireMessage, InputError> {
         guard table.playing, let view = table.view else { return .failure(InputError("The game is starting; wait for the board.")) }
+        if table.spectating, let prediction = watcherPrediction(line, table: table) { return prediction }
         if table.spectating { return .failure(InputError("You are watching this game; you play from the next one on.")) }
         return play.read(line, view: view).map { play.message(for: $0) }
     }

@@ -16,6 +16,7 @@ struct PresentedRoomGame<Game: PartyGame>: RoomGameTable {
     var gameID: String { Game.descriptor.id }
     var playing: Bool { table.playing }
     var spectating: Bool { table.spectating }
+    var predictKeys: String? { table.predictKeys }
     var gameOver: GameOver? { table.gameOver }
     var hasView: Bool { table.view != nil }
     var keyHelp: String { presenter.keyHelp }
@@ -52,6 +53,12 @@ struct PresentedRoomGame<Game: PartyGame>: RoomGameTable {
 
     mutating func handle(_ key: Key, color: Bool) -> RoomGameKey {
         guard table.playing, let view = table.view else { return .none }
+        if table.spectating, case .character(let typed) = key, let prediction = watcherPrediction(String(typed), table: table) {
+            switch prediction {
+            case .success(let message): return .send(message)
+            case .failure(let error): return .message(error.message)
+            }
+        }
         if table.spectating { return .message("You are watching this game; you play from the next one on.") }
         var context = self.context
         context.color = color
@@ -68,6 +75,7 @@ struct PresentedRoomGame<Game: PartyGame>: RoomGameTable {
 
     func read(_ line: String) -> Result<any WireMessage, InputError> {
         guard table.playing, let view = table.view else { return .failure(InputError("The game is starting; wait for the board.")) }
+        if table.spectating, let prediction = watcherPrediction(line, table: table) { return prediction }
         if table.spectating { return .failure(InputError("You are watching this game; you play from the next one on.")) }
         let context = PresenterContext(seat: table.viewerSeat, names: table.names, color: false)
         return presenter.parse(line: line, view: view, context: context).map { MoveMessage(move: $0) }

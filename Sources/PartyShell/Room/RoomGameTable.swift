@@ -24,6 +24,8 @@ protocol RoomGameTable: Sendable {
     var refreshInterval: Int? { get }
     /// Whether the player is half-way through typing text (then every character key is the game's).
     var isTypingText: Bool { get }
+    /// A watcher's keys to predict the winner, while predictions are open (`1–2 predict the winner`).
+    var predictKeys: String? { get }
 
     /// Applies one event of the session.
     mutating func apply(_ event: ClientEvent) -> RoomGameChange
@@ -72,6 +74,14 @@ enum RoomGameKey: Sendable {
     case send(any WireMessage)
     /// Show this in the status line.
     case message(String)
+}
+
+/// What a watcher's key or typed line asks of the audience: a `predict` for the seat numbered
+/// by the digit, or why not; nil when it is not a number at all.
+func watcherPrediction<View>(_ text: String, table: TableState<View>) -> Result<any WireMessage, InputError>? {
+    guard let number = Int(text.hasPrefix("p ") ? String(text.dropFirst(2)) : text) else { return nil }
+    if let predict = table.predict(number: number) { return .success(predict) }
+    return .failure(InputError("Predictions are not open now."))
 }
 
 /// The welcome a room's game table starts from: the room's, titled with the game.

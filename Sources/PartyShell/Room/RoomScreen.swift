@@ -276,7 +276,7 @@ struct RoomScreen {
         if base.isReconnecting { return "reconnecting… · q leave" }
         if holdingResult { return "any key: back to the room · q leave" }
         if showingGame, let game {
-            if game.spectating { return "watching this game · q leave" }
+            if game.spectating { return ([game.predictKeys].compactMap { $0 } + ["watching this game", "q leave"]).joined(separator: " · ") }
             return game.keyHelp.contains("q leave") ? game.keyHelp : game.keyHelp + " · q leave"
         }
         if showingHelp || (showingJoinCode && join != nil) { return "any key: back to the room" }

@@ -11,7 +11,7 @@ public enum RoomShell {
     /// (the host sends plain text for the others).
     public static func run(games: [any PartyGame.Type], options: ShellOptions) async throws -> String {
         let hello = Hello(client: "partyclient", name: options.name, game: "party", hostKey: options.hostKey,
-                          games: games.map { $0.descriptor.id }, features: ["teams"])
+                          games: games.map { $0.descriptor.id }, features: ["teams", "predictions"])
         return try await PartySession.withSession(to: options.address, hello: hello) { session, welcome in
             try await play(games: games, connection: session, welcome: welcome, options: options)
         }

@@ -10,6 +10,7 @@ import { label, seconds } from "./dom.js";
 import { renderTable, renderRoom } from "./lobby.js";
 import { GameView } from "./game.js";
 import { presenters } from "./presenters.js";
+import { audience } from "./predict.js";
 
 const NAME_KEY = "partyhost.name";
 // After a party room's game ends, its final view and result stay this long (or until "Back to the room").
@@ -67,6 +68,7 @@ function finish(title, message) {
 }
 
 function received(msg) {
+  audience(msg, send);
   switch (msg.type) {
     case "welcome":
       state.welcome = msg;

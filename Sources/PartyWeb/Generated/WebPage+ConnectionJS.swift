@@ -46,7 +46,9 @@ export class Connection {
       this.lastHeard = Date.now();
       const hello = {
         protocol: 2, client: "partyhost-web", clientVersion: "1", name: this.options.name,
-        games: this.options.games, features: ["teams"],
+        games: this.options.games,
+        // The /tv page is a shared screen: it shows the predictions and is never asked for one.
+        features: globalThis.document?.body?.classList.contains("tv") ? ["teams", "predictions", "display"] : ["teams", "predictions"],
       };
       const token = Connection.savedToken;
       const back = token || this.options.role === "spectator" ? null : sessionStorage.getItem(RETURN_KEY);

@@ -12,6 +12,7 @@ extension WebPage {
 <title>partyhost · TV</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/style.css">
+<link rel="stylesheet" href="/predict.css">
 <script type="module" src="/app.js"></script>
 </head>
 <body class="tv">
@@ -69,6 +70,7 @@ extension WebPage {
     <p id="game-note" class="note" role="status" aria-live="polite"></p>
     <p id="game-away" class="news away-line"></p>
     <p id="game-team" class="news team-line"></p>
+    <div id="game-predict" class="predict" hidden></div>
     <div id="game-root"></div>
     <div id="game-end" class="game-end" hidden>
       <p id="game-over" class="news"></p>

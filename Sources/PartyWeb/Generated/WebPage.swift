@@ -20,6 +20,8 @@ enum WebPage {
         ("/howto.js", "text/javascript; charset=utf-8", howtoJS),
         ("/index.html", "text/html; charset=utf-8", indexHTML),
         ("/lobby.js", "text/javascript; charset=utf-8", lobbyJS),
+        ("/predict.css", "text/css; charset=utf-8", predictCSS),
+        ("/predict.js", "text/javascript; charset=utf-8", predictJS),
         ("/presenters.js", "text/javascript; charset=utf-8", presentersJS),
         ("/sound.js", "text/javascript; charset=utf-8", soundJS),
         ("/style.css", "text/css; charset=utf-8", styleCSS),
