@@ -33,7 +33,7 @@ struct TeamBotRoomTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, log) in logs.enumerated() {
                     group.addTask {
-                        try await PartyConnection.withConnection(to: address, hello: roomHello("P\(index + 1)")) { connection, welcome in
+                        try await PartyConnection.withConnection(to: address, hello: roomHello("P\(index + 1)"), timeouts: .patient) { connection, welcome in
                             _ = await playRoom(connection, welcome: welcome, log: log, script: RoomScript(votes: [1: game], quorum: people),
                                                seed: UInt64(index + 1))
                         }
