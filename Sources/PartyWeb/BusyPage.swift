@@ -7,7 +7,7 @@ import NIOHTTP1
 /// `Content-Security-Policy`. Other clients (no `text/html` in `Accept`, or an upgrade) get the one
 /// line of text (`HTTPAssetHandler.overCapacityText`).
 enum BusyPage {
-    /// Seconds before the page tries again (the answer's `Retry-After` too).
+    /// Seconds between tries (the answer's `Retry-After` too).
     static let seconds = 5
 
     static let style = """
@@ -17,9 +17,15 @@ enum BusyPage {
         h1{font-size:1.6rem;margin:0 0 .5rem}p{margin:.25rem 0}#left{font-size:3rem;font-weight:800;font-variant-numeric:tabular-nums}
         """
 
+    /// Counts down, then asks for the page with `fetch` and reloads only when that is not a 503.
+    /// (A browser may have opened a connection ahead of need while the host was full; the host sends
+    /// such a silent connection a framed `reject` after 5 s, and a reload sent on it would show a
+    /// broken answer. A failed fetch uses it up, and the page counts down again.)
     static let script = """
         let left=\(seconds);const n=document.getElementById("left");\
-        setInterval(()=>{left-=1;if(left<=0){location.reload();}else{n.textContent=left;}},1000);
+        setInterval(()=>{left-=1;if(left>0){n.textContent=left;return;}left=\(seconds);n.textContent="…";\
+        fetch(location.href,{cache:"no-store"}).then((r)=>{if(r.status!==503){location.reload();}else{n.textContent=left;}})\
+        .catch(()=>{n.textContent=left;});},1000);
         """
 
     /// The page (UTF-8 HTML).
@@ -35,7 +41,7 @@ enum BusyPage {
 
     /// The page's policy: nothing but its own style and script, by their SHA-256 hashes.
     static let contentSecurityPolicy = "default-src 'none'; style-src 'sha256-\(hash(style))'; "
-        + "script-src 'sha256-\(hash(script))'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        + "script-src 'sha256-\(hash(script))'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// Whether the request is a browser loading a page: `Accept` names `text/html`, and no upgrade.
     static func wanted(by head: HTTPRequestHead) -> Bool {

@@ -21,7 +21,7 @@ struct BusyPageTests {
         #expect(BusyPage.html.contains("<script>\(BusyPage.script)</script>"))
         #expect(BusyPage.contentSecurityPolicy.contains("'sha256-\(BusyPage.hash(BusyPage.style))'"))
         #expect(BusyPage.contentSecurityPolicy.contains("'sha256-\(BusyPage.hash(BusyPage.script))'"))
-        #expect(BusyPage.script.contains("location.reload()"))
+        #expect(BusyPage.script.contains("location.reload()") && BusyPage.script.contains("fetch(location.href"))
         #expect(!BusyPage.html.contains("src=") && !BusyPage.html.contains("href="))
     }
 }

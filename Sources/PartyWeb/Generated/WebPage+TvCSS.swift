@@ -49,8 +49,9 @@ body.tv:not(.tv-room):not(.tv-playing) #table { grid-column: 2; grid-row: 1 / sp
 
 /* The party room. */
 .tv #room { display: flex; flex-direction: column; }
-.tv .room-head { display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; }
+.tv .room-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 0 1rem; }
 .tv .countdown { font-size: 1.8rem; }
+.tv #room-countdown { font-size: 2.4rem; color: var(--warn); }
 .tv #room-countdown:empty { display: none; }
 .tv #room-message { font-size: 1rem; }
 .tv .room-body { flex: 1; min-height: 0; display: grid; grid-template-columns: 3fr 2fr; gap: 0.8rem; }
