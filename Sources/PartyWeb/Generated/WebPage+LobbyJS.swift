@@ -115,10 +115,13 @@ export function renderRoom(section, { room, roomAt, lobby, send, clockOnly = fal
     ]);
   }));
   // A line whose points changed since the last drawing is marked, and the TV animates it.
-  // (for 3 s: the panel is drawn again at every message, and the animation must not restart or stop).
+  // (for 3 s from when the room is on screen: the panel is drawn again at every message, and the
+  // animation must not restart or stop).
   const seen = pointsSeen.get(section) ?? new Map();
   pointsSeen.set(section, seen);
   const changed = (line) => {
+    // Drawn while hidden (the TV holds a game's ending): the change shows when the room does.
+    if (section.hidden) return false;
     const last = seen.get(line.member);
     if (!last || last.points !== line.points) seen.set(line.member, { points: line.points, until: last ? Date.now() + 3000 : 0 });
     return Date.now() < seen.get(line.member).until;

@@ -173,6 +173,8 @@ def one_game(partyhost, game, show, rng):
     host = Host(partyhost, "--dedicated", "--bots", "1", "--bot-level", "easy", "--vote-seconds", "600",
                 "--start-delay", "1", *GAMES[game])
     ann, tv = Browser(), Browser("desktop")
+    # In Four in a Row's room a third guest only watches: their phone says so over the game.
+    cy = Browser() if game == "fourinarow" else None
     try:
         show.size(tv, *TVS["tv"], False)
         tv.driver.get(host.url + "tv")
@@ -183,9 +185,17 @@ def one_game(partyhost, game, show, rng):
         time.sleep(0.5)  # the players' entrance
         show.phone(ann, game, "room", ["#menu .entry"])
         show.tv(tv, game, "room")
+        if cy:
+            cy.join(host.url, "Cy", watch=True)
         ann.click(f'[data-vote="{game}"]')
         ann.wait("the game", lambda: ann.visible(f".board-{game}"))
         tv.wait("the game on the TV", lambda: tv.visible(f".board-{game}"))
+        if cy:
+            cy.wait("'Watching' on the watcher's phone", lambda: cy.visible("#game-watching"))
+            if ann.visible("#game-watching"):
+                show.problems.append("a player's phone says 'Watching'")
+            show.size(cy, *PHONES["phone-portrait"], True)
+            show.shoot(cy, f"{game}-mid-watcher-phone-portrait")
         # Mid-game: a few of Ann's moves (the bot makes its own), then the pictures.
         moves = {"fourinarow": 2, "snap": 3, "suntouch": 3, "rps": 1, "twentyfour": 0}[game]
         end = time.monotonic() + 30
@@ -231,6 +241,8 @@ def one_game(partyhost, game, show, rng):
     finally:
         ann.quit()
         tv.quit()
+        if cy:
+            cy.quit()
         host.stop()
 
 
