@@ -51,17 +51,18 @@ body.tv:not(.tv-room):not(.tv-playing) #table { grid-column: 2; grid-row: 1 / sp
 .tv #room { display: flex; flex-direction: column; }
 .tv .room-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 0 1rem; }
 .tv .countdown { font-size: 1.8rem; }
-.tv #room-countdown { font-size: 2.4rem; color: var(--warn); }
+.tv #room-countdown { font-size: 2rem; color: var(--warn); margin: 0; line-height: 1.1; }
+.tv #room-message, .tv #room-away { margin: 0 0 0.2rem; }
 .tv #room-countdown:empty { display: none; }
 .tv #room-message { font-size: 1rem; }
-.tv .room-body { flex: 1; min-height: 0; display: grid; grid-template-columns: 3fr 2fr; gap: 0.8rem; }
+.tv .room-body { flex: 1; min-height: 0; display: grid; grid-template-columns: 5fr 3fr; gap: 0.8rem; }
 .tv .room-menu, .tv .room-scores { min-height: 0; overflow: hidden; }
 .tv .menu { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.35rem; }
-.tv .menu .entry { padding: 0.2rem 0.5rem; gap: 0.1rem; border-radius: 0.4rem; }
+.tv .menu .entry { padding: 0.15rem 0.5rem; gap: 0.05rem; border-radius: 0.4rem; line-height: 1.15; }
 .tv .entry-head .title { font-size: 1rem; }
 .tv .vote-bar { height: 0.6rem; }
 .tv .scoreboard .points { font-size: 1rem; }
-.tv .scoreboard li.bump { animation: tv-bump 1.2s ease-out 2; }
+.tv .scoreboard li.bump { animation: tv-bump 1.2s ease-out 2; transform-origin: left center; }
 .tv #room-actions:empty { display: none; }
 
 /* A game on: it takes the screen; the players and a small join panel in the right corner. */
@@ -73,7 +74,7 @@ body.tv:not(.tv-room):not(.tv-playing) #table { grid-column: 2; grid-row: 1 / sp
 .tv-playing .qr { width: min(100%, 16vh); }
 .tv-playing .join-url { font-size: 0.85rem; }
 .tv-playing .join-code { font-size: 1rem; }
-.tv-playing #room { display: none; }
+.tv-playing #room, .tv-playing #lobby-message { display: none; }
 .tv #game { display: flex; flex-direction: column; position: relative; }
 .tv .game-head { align-items: center; }
 .tv #game-title { font-size: 1.8rem; margin: 0; }
@@ -118,7 +119,7 @@ html.tv .how-to h3 { font-size: 1.2rem; }
 
 @keyframes tv-pop { from { opacity: 0; transform: translateY(0.6rem) scale(0.96); } }
 @keyframes tv-rise { from { opacity: 0; transform: scale(0.9); } }
-@keyframes tv-bump { 40% { background: color-mix(in srgb, var(--accent) 30%, transparent); transform: scale(1.04); } }
+@keyframes tv-bump { 40% { background: color-mix(in srgb, var(--accent) 30%, transparent); transform: scale(1.02); } }
 @keyframes tv-flash { 50% { box-shadow: 0 0 0 0.4rem var(--yellow), 0 0 2rem var(--yellow); transform: scale(1.05); } }
 @media (prefers-reduced-motion: reduce) {
   .tv *, .tv *::before, .tv *::after { animation: none !important; transition: none !important; }

@@ -113,8 +113,9 @@ class Show:
     def tv(self, page, game, moment):
         for size, (width, height) in TVS.items():
             self.size(page, width, height, False)
+            if size == "tv" or (moment == "room" and game == "fourinarow"):
+                self.shoot(page, f"{game}-{moment}-{size}")
             if size == "tv":
-                self.shoot(page, f"{game}-{moment}-tv")
                 smallest, where = page.driver.execute_script(SMALLEST_TEXT)
                 if smallest < self.smallest[0]:
                     self.smallest = (smallest, f"{game} {moment}: {where}")
@@ -235,6 +236,11 @@ def one_game(partyhost, game, show, rng):
         smallest, where = tv.driver.execute_script(SMALLEST_TEXT)
         if smallest < 32:
             show.problems.append(f"{game} ending points tv: text of {smallest} px: {where}")
+        if game == "fourinarow":
+            # The hold runs out: the room again, its scoreboard lines that changed animating.
+            tv.wait("the room on the TV after the game", lambda: tv.visible("#room") and not tv.visible("#game"), timeout=40)
+            time.sleep(0.6)
+            show.tv(tv, game, "room-after")
         for page in (ann, tv):
             if page.errors():
                 show.problems.append(f"{game}: console errors: {page.errors()}")
