@@ -200,8 +200,9 @@ body.tv .how-to { position: fixed; left: 50%; bottom: 2rem; transform: translate
   .board-snap > .status, .board-suntouch > .status { grid-column: 1 / -1; }
   .board-snap .card { width: 3.2rem; height: 4.6rem; font-size: 1.2rem; }
   .board-snap .snap-actions { grid-column: 2; grid-row: 2 / span 3; margin-top: 0; }
-  .board-suntouch .field { grid-column: 1; grid-row: 2 / span 4; width: min(100%, calc(100vh - 9.5rem)); }
-  .board-suntouch > :not(.status):not(.field) { grid-column: 2; }
+  .board-suntouch .field { grid-column: 1; grid-row: 1 / span 5; width: min(100%, calc(100vh - 9.5rem)); }
+  .board-suntouch > :not(.field) { grid-column: 2; }
+  .board-suntouch > .status { grid-column: 2; }
   .c4-grid { width: min(100%, 30rem, calc(100vh - 9rem) * 7 / 6); }
   body:not(.tv) .how-to { position: fixed; left: 0.5rem; right: 0.5rem; bottom: 0.5rem; z-index: 20; max-height: 70vh;
     overflow: auto; margin: 0; box-shadow: 0 0.25rem 1.5rem rgb(0 0 0 / 0.35); }
