@@ -11,6 +11,7 @@ export class GameView {
   constructor(root, actions) {
     this.root = root;
     const tv = document.body.classList.contains("tv");
+    this.tv = tv;
     this.howTo = new HowTo(tv);
     this.sound = new Sound(tv);
     this.announcer = new Announcer();
@@ -65,14 +66,16 @@ export class GameView {
     this.message = message;
     this.receivedAt = Date.now();
     const plain = typeof message.view?.text === "string" && Array.isArray(message.view?.moves);
-    const presenter = plain ? generic : (presenters[this.gameId] ?? generic);
+    // /tv draws a game with its TV presenter (Games/X/Web/<id>-tv.js) where it has one.
+    const own = (this.tv && presenters[`${this.gameId}-tv`]) || presenters[this.gameId];
+    const presenter = plain ? generic : (own ?? generic);
     const key = `${this.gameId}/${message.game}/${plain}`;
     this.plain = plain;
     if (key !== this.key) {
       // A new game (or a new form of view): a fresh board, nothing left over from the last one.
       this.key = key;
       this.presenter = presenter;
-      this.board = el("div", { class: `board board-${plain ? "generic" : this.gameId}` });
+      this.board = el("div", { class: `board board-${plain ? "generic" : this.gameId}${this.tv ? " tv-board" : ""}` });
       this.root.replaceChildren(this.board);
       document.getElementById("game-note").textContent = "";
       this.howTo.started();

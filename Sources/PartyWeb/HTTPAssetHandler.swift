@@ -82,8 +82,14 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         var text: String?
         if state.overCapacity {
             status = .serviceUnavailable
-            text = Self.overCapacityText
-            extra.append(("Retry-After", "5"))
+            if BusyPage.wanted(by: head) {
+                // A browser gets a page that counts down and tries again by itself (BusyPage).
+                asset = WebAsset(contentType: "text/html; charset=utf-8", text: BusyPage.html, cacheControl: "no-store")
+                extra.append(("Content-Security-Policy", BusyPage.contentSecurityPolicy))
+            } else {
+                text = Self.overCapacityText
+            }
+            extra.append(("Retry-After", String(BusyPage.seconds)))
             keepAlive = false
         } else if head.method != .GET && head.method != .HEAD {
             status = .methodNotAllowed
@@ -155,7 +161,10 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         if let contentType { headers.add(name: "Content-Type", value: contentType) }
         if let length { headers.add(name: "Content-Length", value: String(length)) }
         headers.add(name: "Cache-Control", value: cacheControl)
-        headers.add(contentsOf: extra)
+        for (name, value) in extra {
+            // An answer with a policy of its own (BusyPage) replaces the common one.
+            if name == "Content-Security-Policy" { headers.replaceOrAdd(name: name, value: value) } else { headers.add(name: name, value: value) }
+        }
         headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
         if !keepAlive { state.closing = true }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)

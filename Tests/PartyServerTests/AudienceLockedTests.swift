@@ -4,7 +4,7 @@ import PartyServer
 import Testing
 
 /// The audience of a session locked to one game: its spectators predict, with their own board.
-@Suite("The audience of a locked session", .timeLimit(.minutes(3)))
+@Suite("The audience of a locked session", .timeLimit(.minutes(10)))
 struct AudienceLockedTests {
     static let spectator = #""role": "spectator", "features": ["predictions"]"#
 
@@ -18,7 +18,7 @@ struct AudienceLockedTests {
     @Test("two spectators predict a game of Four in a Row; the one who said Bob gets 30 on the spectators' board; a player may not predict")
     func spectatorsBoard() async throws {
         let hellos: [(name: String, extra: String)] = [("Eve", Self.spectator), ("Zed", Self.spectator), ("Ann", ""), ("Bob", "")]
-        try await withHost(FourInARow.self, options: Self.options(predictMs: 60_000)) { _, port in
+        try await withHost(FourInARow.self, options: Self.options(predictMs: 600_000)) { _, port in
             try await TeamTestSupport.withClients(port: port, hellos, protocolVersion: 1) { clients in
                 let (eve, zed, ann, bob) = (0, 1, 2, 3)
                 try await clients[ann].send("ready", #""ready": true"#)
@@ -85,7 +85,7 @@ struct AudienceLockedTests {
 extension AudienceLockedTests {
     @Test("a hundred spectators predict at once: every prediction is counted, the players get the split in a few messages, not a hundred, and the game goes on")
     func hundredAtOnce() async throws {
-        var options = Self.options(predictMs: 60_000)
+        var options = Self.options(predictMs: 600_000)
         options.maxSpectators = 150
         options.maxConnections = 200
         options.maxConnectionsPerAddress = 200

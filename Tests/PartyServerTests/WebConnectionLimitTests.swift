@@ -66,6 +66,18 @@ struct WebConnectionLimitTests {
                         #expect(refused.contains("Content-Type: text/plain; charset=utf-8\r\n"), "\(refused)")
                         #expect(refused.hasSuffix("\r\n\r\n503 Service Unavailable: the host has too many connections; try again in a few seconds.\n"),
                                 "\(refused)")
+                        // A browser loading a page gets a page that counts down and loads itself again,
+                        // its inline style and script allowed by hash in a policy of its own.
+                        let busy = try await RawClient.with(port: port) { client in
+                            try await client.sendBytes(Array(("GET /tv HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                                + "Accept: text/html,application/xhtml+xml,*/*;q=0.8\r\n\r\n").utf8))
+                            return try await client.readText { _, closed in closed }
+                        }
+                        #expect(busy.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), "\(busy)")
+                        #expect(busy.contains("Content-Type: text/html; charset=utf-8\r\n") && busy.contains("Retry-After: 5\r\n"), "\(busy)")
+                        #expect(busy.contains("location.reload()") && busy.contains("Trying again in"), "\(busy)")
+                        #expect(busy.contains("Content-Security-Policy: default-src 'none'; style-src 'sha256-"), "\(busy)")
+                        #expect(!busy.contains("script-src 'self'"), "\(busy)")
                         // The same for a WebSocket upgrade: no 101.
                         let upgrade = try await RawClient.with(port: port) { client in
                             try await client.sendBytes(Array(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"

@@ -31,6 +31,9 @@ struct BrowserTests {
         "room_held_ending",     // a room: a gone page shows as "Cy is reconnecting… N s"; a game's ending is held on phones and /tv
         "sound_cues",           // sound: a phone's own cues and buzz, the TV's room cues, a mute that outlives a reload
         "accessibility",        // the accessibility tree (live region, named controls), keyboard play, contrast in light and dark
+        "busy_page",            // a full host: the 503 page counts down and loads the page again by itself
+        "tv_presenters",        // each game's TV presenter from section 9's views: winning line, snap flash and caller, shapes, clock, field
+        "tv_gallery",           // every game: room, mid-game, ending on phones and /tv, photographed ($PARTYHOST_GALLERY) and measured
     ])
     func scenario(_ name: String) throws {
         let (status, output) = try BrowserTools.run(name)

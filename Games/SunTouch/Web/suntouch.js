@@ -3,7 +3,8 @@
 // of their own, so they are told apart without colour: 1 solid, 2 dashed.
 import { el, fill, seconds } from "/dom.js";
 
-const COLOURS = ["#e4572e", "#2e86de"];
+/** Each player's colour, by their place in `players` (the TV presenter uses them too). */
+export const COLOURS = ["#e4572e", "#2e86de"];
 
 export default {
   render(board, message, ctx) {
@@ -81,7 +82,8 @@ function build(board, ctx) {
 
 function round(value) { return Math.round(value * 1000) / 1000; }
 
-function draw(board, message, sinceMs) {
+/** Draws the field: strikes growing and fading, captured suns with their player's number. */
+export function draw(board, message, sinceMs) {
   const canvas = board.querySelector("canvas");
   const g = canvas.getContext("2d");
   const view = message.view;

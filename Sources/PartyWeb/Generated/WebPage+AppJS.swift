@@ -6,16 +6,19 @@ extension WebPage {
     static let appJS = #"""
 // The guest's page: name → (code) → lobby / party room → games, over one WebSocket (connection.js).
 import { Connection } from "./connection.js";
-import { label, seconds } from "./dom.js";
+import { forTouch, label, seconds } from "./dom.js";
 import { renderTable, renderRoom } from "./lobby.js";
 import { GameView } from "./game.js";
 import { presenters } from "./presenters.js";
 import { audience } from "./predict.js";
+import { TvScreen } from "./tv.js";
 
 const NAME_KEY = "partyhost.name";
 // After a party room's game ends, its final view and result stay this long (or until "Back to the room").
 const HOLD_SECONDS = 20;
 const $ = (id) => document.getElementById(id);
+// The big screen's layout and endings (tv.js); null on a phone.
+const tvScreen = document.body.classList.contains("tv") ? new TvScreen() : null;
 
 const state = {
   connection: null, name: "", code: "", role: "player",
@@ -33,7 +36,6 @@ const game = new GameView($("game-root"), {
 function show(...ids) {
   for (const id of ["join", "code", "table", "room", "game", "done"]) $(id).hidden = !ids.includes(id);
   $("leave-button").hidden = !(ids.includes("table") || ids.includes("game"));
-  if (ids.includes("game") && document.body.classList.contains("tv") && state.room) $("room").hidden = false;
 }
 
 function start() {
@@ -42,7 +44,8 @@ function start() {
   state.connection = new Connection({
     // `?plain` in the address asks for every game as plain text with labelled moves (the generic view).
     name: state.name, code: state.code, role: state.role,
-    games: new URLSearchParams(location.search).has("plain") ? [] : Object.keys(presenters),
+    // (A game's TV presenter, `<id>-tv`, is not a game of its own.)
+    games: new URLSearchParams(location.search).has("plain") ? [] : Object.keys(presenters).filter((id) => !id.endsWith("-tv")),
     onMessage: received, onState: linkState,
   });
   state.connection.connect();
@@ -115,7 +118,7 @@ function received(msg) {
       if (state.welcome?.room && game.hasView) state.hold = { gameOver: msg, until: Date.now() + HOLD_SECONDS * 1000 };
       break;
     case "moveRejected":
-      game.note(msg.message, true);
+      game.note(forTouch(msg.message), true);
       break;
     case "playerLeft":
       game.note(msg.message, false);
@@ -164,6 +167,17 @@ function awayLine() {
     .map((p) => `${p.name} is reconnecting… ${seconds(p.graceMs - (Date.now() - state.lobbyAt))}`).join(" · ");
 }
 
+/** The big screen's layout and its ending's steps (tv.js). */
+function renderTv() {
+  if (!tvScreen || !state.welcome) return;
+  const lobby = state.lobby;
+  const playing = lobby?.state === "playing";
+  const inRoom = Boolean(state.welcome.room);
+  const ending = state.gameOver ?? (inRoom && holding() ? state.hold.gameOver : null);
+  const shown = !$("game").hidden;
+  tvScreen.render({ code: state.code, playing, shown, ending: playing ? null : ending, room: state.room, context: context() });
+}
+
 /** The lines that count down between messages: held seats, and the held ending's return to the room. */
 function renderClocks() {
   const away = awayLine();
@@ -182,13 +196,18 @@ function render() {
   if (inRoom && !playing && !held) sections.push("room");
   if (playing || held || (!inRoom && lobby?.state === "over" && game.hasView)) sections.push("game");
   show(...sections);
-  renderTable($("table"), { lobby, room: state.room, welcome: state.welcome, send, inRoom });
-  if (inRoom) renderRoom($("room"), { room: state.room, roomAt: state.roomAt, lobby, welcome: state.welcome, send });
   const ending = state.gameOver ?? (held ? state.hold.gameOver : null);
   $("game-end").hidden = !ending;
+  // The rematch sits with the result, in reach on a small phone (the table is below the board).
+  const endActions = ending && !$("game").hidden ? $("end-actions") : null;
+  renderTable($("table"), { lobby, room: state.room, welcome: state.welcome, send, inRoom, endActions });
+  if (inRoom) renderRoom($("room"), { room: state.room, roomAt: state.roomAt, lobby, welcome: state.welcome, send });
   $("game-over").textContent = ending ? `Game over: ${ending.summary}` : "";
   $("back-button").hidden = !held;
+  // A watcher's phone says so over the game.
+  $("game-watching").hidden = !playing || !context().spectator;
   renderClocks();
+  renderTv();
   // "Team Ann & Bob — proposals: Drop in column 4 (Ann), …" while this seat is held by a team
   // (names from other guests: text only).
   $("game-team").textContent = playing && state.team ? teamLine(state.team) : "";
@@ -217,6 +236,7 @@ setInterval(() => {
     render();
   } else if (state.welcome && !state.done) {
     renderClocks();
+    renderTv();
   }
   if (state.welcome?.room && !$("room").hidden) {
     renderRoom($("room"), { room: state.room, roomAt: state.roomAt, lobby: state.lobby, welcome: state.welcome, send, clockOnly: true });

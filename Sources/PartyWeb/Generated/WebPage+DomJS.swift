@@ -44,6 +44,12 @@ export function label(p) {
   return p.level ? `${p.name} · ${p.level} (bot)` : `${p.name} (bot)`;
 }
 
+/** The host's words for a keyboard said for a touch screen: "Press r for a rematch" (the terminal's
+ *  key, in the lobby's message and a refused move's) becomes "Tap Rematch". */
+export function forTouch(text) {
+  return String(text ?? "").replace(/\b([Pp])ress r for a rematch/g, (_, p) => `${p === "P" ? "T" : "t"}ap Rematch for another game`);
+}
+
 /** "12 s" from milliseconds, rounded up. */
 export function seconds(ms) {
   return `${Math.max(0, Math.ceil(ms / 1000))} s`;

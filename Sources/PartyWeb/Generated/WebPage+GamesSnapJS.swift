@@ -11,7 +11,8 @@ import { el, fill } from "/dom.js";
 const SUITS = { S: ["♠", "black"], H: ["♥", "red"], D: ["♦", "red"], C: ["♣", "black"] };
 const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 
-function card(code) {
+/** A face-up card (or an empty place), as the phone and the TV draw it. */
+export function card(code) {
   if (!code) return el("div", { class: "card none", text: "–" });
   const [suit, colour] = SUITS[code[1]] ?? ["?", "black"];
   return el("div", { class: `card ${colour}`, data: { card: code } }, [

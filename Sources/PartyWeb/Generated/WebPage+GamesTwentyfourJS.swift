@@ -25,7 +25,8 @@ export default {
       board.dataset.round = String(view.round);
       input.value = "";
     }
-    board.querySelector(".round").textContent = view.outcome ? view.outcome
+    // Once over, the result is the ending's own line (app.js), not said twice.
+    board.querySelector(".round").textContent = view.outcome ? `Round ${view.round}${view.rounds ? ` of ${view.rounds}` : ""}`
       : `Round ${view.round}${view.rounds ? ` of ${view.rounds}` : ""}${view.phase === "pause" ? " is over" : ""}`;
     fill(board.querySelector(".numbers"), view.numbers.map((n) => el("button", {
       class: "number", text: n, disabled: !playing, data: { number: n }, onclick: () => insert(input, String(n)),

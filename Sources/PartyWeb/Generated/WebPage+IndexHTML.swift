@@ -61,6 +61,7 @@ extension WebPage {
   </section>
   <section id="game" hidden>
     <div class="game-head"><h2 id="game-title"></h2><span id="game-clock" class="countdown"></span></div>
+    <p id="game-watching" class="watching-line" hidden>Watching</p>
     <p id="game-note" class="note" role="status" aria-live="polite"></p>
     <p id="game-away" class="news away-line"></p>
     <p id="game-team" class="news team-line" role="status" aria-live="polite"></p>
@@ -69,6 +70,7 @@ extension WebPage {
     <div id="game-end" class="game-end" hidden>
       <p id="game-over" class="news"></p>
       <p id="back-countdown" class="detail"></p>
+      <div id="end-actions" class="row end-actions"></div>
       <button id="back-button" type="button" class="primary" hidden>Back to the room</button>
     </div>
   </section>

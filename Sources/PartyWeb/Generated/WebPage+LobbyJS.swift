@@ -5,16 +5,22 @@ extension WebPage {
     /// `/lobby.js`.
     static let lobbyJS = #"""
 // The table (players, ready, start, rematch) and the party room (menu, votes, countdown, scoreboard).
-import { el, fill, label, seconds } from "./dom.js";
+import { el, fill, forTouch, label, seconds } from "./dom.js";
+
+/** The names at each table panel when it was last drawn. */
+const seenPlayers = new WeakMap();
 
 /** Draws the players at the table and the buttons the lobby offers. */
-export function renderTable(section, { lobby, room, welcome, send, inRoom }) {
+export function renderTable(section, { lobby, room, welcome, send, inRoom, endActions = null }) {
   if (!lobby) return;
   const news = section.querySelector("#lobby-message");
   // In a party room the room's own line says the same; the table does not repeat it.
-  news.textContent = inRoom && room ? "" : lobby.message;
+  news.textContent = inRoom && room ? "" : forTouch(lobby.message);
   // Teammates share a seat: "you" is the one with your name.
   const mine = (p) => p.seat === lobby.you && (!p.team || p.name === welcome?.name);
+  // A player who was not at the table when it was last drawn is new (the TV shows them arriving).
+  const known = seenPlayers.get(section);
+  seenPlayers.set(section, new Set(lobby.players.map((p) => p.name)));
   const watchers = lobby.spectators > 0 ? [el("li", { class: "watchers", text: `${lobby.spectators} watching` })] : [];
   fill(section.querySelector("#players"), lobby.players.map((p) => {
     const badges = [];
@@ -28,7 +34,8 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom }) {
     } else if (!inRoom && lobby.state !== "playing" && (lobby.state === "over" ? p.rematch : p.ready)) {
       badges.push(el("span", { class: "badge ready", text: lobby.state === "over" ? "rematch" : "ready" }));
     }
-    return el("li", { class: mine(p) ? "me" : "" }, [el("span", { class: "name", text: label(p) }), ...badges]);
+    return el("li", { class: [mine(p) ? "me" : "", known && !known.has(p.name) ? "new" : ""].join(" ") },
+      [el("span", { class: "name", text: label(p) }), ...badges]);
   }).concat(watchers));
 
   const actions = [];
@@ -39,15 +46,32 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom }) {
       onclick: () => send("ready", { ready: !me.ready }),
     }));
   }
-  if (me && !inRoom && lobby.state === "over") {
-    actions.push(el("button", { class: "primary", id: "rematch-button", text: "Rematch", disabled: me.rematch, onclick: () => send("rematch") }));
-  }
+  const rematch = me && !inRoom && lobby.state === "over"
+    ? el("button", { class: "primary", id: "rematch-button", text: "Rematch", disabled: me.rematch, onclick: () => send("rematch") }) : null;
+  if (rematch && !endActions) actions.push(rematch);
+  if (endActions) fill(endActions, [rematch]);
   const roomStart = inRoom && me?.host && room && (room.state === "starting" || (room.state === "choosing" && room.votes.length > 0));
   if (lobby.canStart || roomStart) {
     actions.push(el("button", { class: "primary", id: "start-button", text: room?.state === "choosing" ? "Pick now" : "Start", onclick: () => send("start") }));
   }
   fill(section.querySelector("#lobby-actions"), actions);
   void welcome;
+}
+
+/** The points of each scoreboard line last drawn (per room panel), to mark the lines that changed. */
+const pointsSeen = new WeakMap();
+
+/** A vote bar's filling, `share` of its width (0…1); CSSOM, not a style attribute (CSP). */
+function bar(share) {
+  const fillNode = el("span", { class: "vote-fill" });
+  fillNode.style.width = `${Math.round(Math.min(1, Math.max(0, share)) * 100)}%`;
+  return fillNode;
+}
+
+/** A bumped line's animation goes on where it was (a redrawn line is a new element). */
+function bumped(li, mark) {
+  if (li.classList.contains("bump")) li.style.animationDelay = `${mark.until - 3000 - Date.now()}ms`;
+  return li;
 }
 
 /** Draws the party room; with `clockOnly`, only its countdown. */
@@ -60,11 +84,13 @@ export function renderRoom(section, { room, roomAt, lobby, send, clockOnly = fal
   else clock.textContent = `Votes close in ${seconds(left)}`;
   if (clockOnly) return;
 
-  section.querySelector("#room-title").textContent = `Party room · game ${room.number}`;
+  section.querySelector("#room-title").textContent = `Game ${room.number} of the party`;
   section.querySelector("#room-message").textContent = room.message;
   const me = lobby?.players.find((p) => p.seat === lobby.you);
   const canVote = Boolean(me) && room.you !== undefined && room.state === "choosing";
   const mine = room.votes.find((v) => v.member === room.you)?.game;
+  // Everyone who votes: the votes cast and the members still awaited (the bars' full width).
+  const electorate = Math.max(1, room.votes.length + room.waitingFor.length);
   fill(section.querySelector("#menu"), room.menu.map((entry) => {
     const voters = room.votes.filter((v) => v.game === entry.id).map((v) => v.name);
     const classes = ["entry", entry.playable ? "playable" : "unplayable", mine === entry.id ? "chosen" : "",
@@ -73,9 +99,13 @@ export function renderRoom(section, { room, roomAt, lobby, send, clockOnly = fal
       el("div", { class: "entry-head" }, [
         el("span", { class: "mark", text: entry.playable ? "✓" : "✗", title: entry.playable ? "playable now" : "not playable now" }),
         el("span", { class: "title", text: entry.title }),
-        el("span", { class: "votes", text: entry.votes > 0 ? `${entry.votes} vote${entry.votes === 1 ? "" : "s"}` : "" }),
       ]),
       el("div", { class: "requirement", text: entry.playable ? entry.requirement : `needs ${entry.requirement}` }),
+      // The votes as a bar and a count, under the title.
+      el("div", { class: "vote-line" }, [
+        el("span", { class: "vote-bar", "aria-hidden": "true" }, [bar(entry.votes / electorate)]),
+        el("span", { class: "votes", text: `${entry.votes} vote${entry.votes === 1 ? "" : "s"}` }),
+      ]),
       voters.length ? el("div", { class: "voters", text: voters.join(", ") }) : null,
       room.proposal === entry.id ? el("div", { class: "voters", text: "next on the playlist" }) : null,
       canVote ? el("button", {
@@ -84,14 +114,29 @@ export function renderRoom(section, { room, roomAt, lobby, send, clockOnly = fal
       }) : null,
     ]);
   }));
+  // A line whose points changed since the last drawing is marked, and the TV animates it.
+  // (for 3 s from when the room is on screen: the panel is drawn again at every message, and the
+  // animation must not restart or stop).
+  const seen = pointsSeen.get(section) ?? new Map();
+  pointsSeen.set(section, seen);
+  const changed = (line) => {
+    // Drawn while hidden (the TV holds a game's ending): the change shows when the room does.
+    if (section.hidden) return false;
+    const last = seen.get(line.member);
+    if (!last || last.points !== line.points) seen.set(line.member, { points: line.points, until: last ? Date.now() + 3000 : 0 });
+    return Date.now() < seen.get(line.member).until;
+  };
   fill(section.querySelector("#scoreboard"), room.scoreboard.length === 0
     ? [el("li", { class: "empty", text: "No games played yet." })]
-    : room.scoreboard.map((line) => el("li", { class: line.present ? "" : "absent" }, [
+    : room.scoreboard.map((line) => bumped(el("li", {
+      class: [line.present ? "" : "absent", changed(line) ? "bump" : ""].join(" "),
+      data: { member: line.member },
+    }, [
       el("span", { class: "place", text: `${line.place}.` }),
       el("span", { class: "name", text: label(line) + (line.present ? "" : " (left)") }),
       el("span", { class: "points", text: `${line.points} pts` }),
       el("span", { class: "detail", text: `${line.wins} won of ${line.played}` }),
-    ])));
+    ]), seen.get(line.member))));
   const last = room.last;
   section.querySelector("#last-box").hidden = !last;
   if (last) {

@@ -68,6 +68,16 @@ body.offline main section:not(#join):not(#code):not(#done):not(#tv-join) { opaci
 .away-line, .detail.away { color: var(--warn); font-weight: 600; }
 .away-line:empty { display: none; }
 .game-end { margin-top: 0.5rem; }
+/* The result once: the ending's line says it, the board's own status line gives way. */
+#game:has(#game-end:not([hidden])) #game-root .status { display: none; }
+/* The ending (result, rematch, back to the room) stays in reach at the bottom of a small screen. */
+body:not(.tv) .game-end { position: sticky; bottom: 0; z-index: 2; background: var(--card); padding: 0.4rem 0;
+  border-top: 1px solid var(--line); }
+.game-end .row { margin-top: 0.25rem; }
+.end-actions:empty { display: none; }
+.watching-line { margin: 0 0 0.25rem; font-weight: 600; color: var(--accent); }
+/* Audience predictions (predict.js) on the TV: as large as the rest of the big screen. */
+body.tv .predict { font-size: 1rem; }
 .game-end .detail:empty { display: none; }
 .place { width: 1.8rem; color: var(--muted); }
 .points { font-variant-numeric: tabular-nums; font-weight: 600; }
@@ -81,7 +91,12 @@ body.offline main section:not(#join):not(#code):not(#done):not(#tv-join) { opaci
 .mark { font-weight: 700; }
 .playable .mark { color: var(--good); }
 .unplayable .mark { color: var(--bad); }
-.votes { color: var(--accent); font-size: 0.9rem; }
+.votes { color: var(--accent); font-size: 0.9rem; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* A menu entry's votes: a bar (its share of everyone who votes) and the count beside it. */
+.vote-line { display: flex; align-items: center; gap: 0.5rem; }
+.vote-bar { flex: 1; height: 0.5rem; border-radius: 999px; background: var(--bg); border: 1px solid var(--line); overflow: hidden; }
+.vote-fill { display: block; height: 100%; background: var(--accent); transition: width 0.4s ease-out; }
+@media (prefers-reduced-motion: reduce) { .vote-fill { transition: none; } }
 .requirement, .voters { font-size: 0.85rem; color: var(--muted); overflow-wrap: anywhere; }
 /* What just happened, first: the last game's result above the menu. */
 .last-box { border: 1px solid var(--line); border-radius: 10px; padding: 0 0.75rem 0.25rem; margin-bottom: 0.5rem; }
@@ -149,18 +164,10 @@ label.size { display: flex; align-items: center; gap: 0.75rem; }
 label.size input { flex: 1; }
 .dot { width: 0.9rem; height: 0.9rem; border-radius: 50%; display: inline-block; }
 footer { padding: 0.5rem 0.75rem 1rem; text-align: center; }
-/* TV */
-body.tv { font-size: 22px; }
-body.tv main { max-width: none; grid-template-columns: minmax(14rem, 1fr) 3fr; }
-body.tv #tv-join, body.tv #table { grid-column: 1; }
-body.tv #game, body.tv #room { grid-column: 2; grid-row: 1 / span 3; }
-body.tv main:has(#game:not([hidden])) #room { grid-row: 4 / span 3; }
-body.tv .join-url { font-size: 1rem; }
+/* TV: tv.css */
 .qr { width: 100%; max-width: 22rem; image-rendering: pixelated; background: #fff; border-radius: 8px; }
 .join-url { font-weight: 700; overflow-wrap: anywhere; }
 .tv-note { color: var(--muted); }
-@media (max-width: 899px) { body.tv main { grid-template-columns: 1fr; }
-  body.tv #tv-join, body.tv #table, body.tv #game, body.tv #room { grid-column: 1; grid-row: auto; } }
 /* How to play (howto.js): a card above the board on the phone, over the room on /tv while a game starts. */
 .how-to { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 0.75rem 1rem; margin: 0.5rem 0; }
 .how-to h3 { margin: 0 0 0.35rem; font-size: 1.1em; color: var(--fg); }
@@ -183,6 +190,23 @@ body.tv .how-to { position: fixed; left: 50%; bottom: 2rem; transform: translate
 .cell.red, .disc.red { color: #ffffff; }
 .dot { display: inline-grid; place-items: center; color: #000000; font-size: 0.65rem; font-weight: 800; line-height: 1; }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+/* A phone on its side (844x390) or a small one: everything a player taps stays on the screen. */
+@media (orientation: landscape) and (max-height: 500px) {
+  body:not(.tv) #bar { padding: 0.2rem 0.75rem; }
+  body:not(.tv) main { padding: 0.4rem; gap: 0.4rem; }
+  body:not(.tv) section { padding: 0.4rem 0.75rem; }
+  body:not(.tv) .status { margin: 0 0 0.25rem; }
+  .board-snap, .board-suntouch { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0 0.75rem; align-items: start; }
+  .board-snap > .status, .board-suntouch > .status { grid-column: 1 / -1; }
+  .board-snap .card { width: 3.2rem; height: 4.6rem; font-size: 1.2rem; }
+  .board-snap .snap-actions { grid-column: 2; grid-row: 2 / span 3; margin-top: 0; }
+  .board-suntouch .field { grid-column: 1; grid-row: 1 / span 5; width: min(100%, calc(100vh - 9.5rem)); }
+  .board-suntouch > :not(.field) { grid-column: 2; }
+  .board-suntouch > .status { grid-column: 2; }
+  .c4-grid { width: min(100%, 30rem, calc(100vh - 9rem) * 7 / 6); }
+  body:not(.tv) .how-to { position: fixed; left: 0.5rem; right: 0.5rem; bottom: 0.5rem; z-index: 20; max-height: 70vh;
+    overflow: auto; margin: 0; box-shadow: 0 0.25rem 1.5rem rgb(0 0 0 / 0.35); }
+}
 
 """#
 }

@@ -5,7 +5,7 @@ extension WebPage {
     /// `/tv.html`.
     static let tvHTML = #"""
 <!doctype html>
-<html lang="en">
+<html lang="en" class="tv">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -13,6 +13,7 @@ extension WebPage {
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/style.css">
 <link rel="stylesheet" href="/predict.css">
+<link rel="stylesheet" href="/tv.css">
 <script type="module" src="/app.js"></script>
 </head>
 <body class="tv">
@@ -21,11 +22,12 @@ extension WebPage {
   <span id="link-state" role="status" aria-live="polite"></span>
 </header>
 <main>
-  <section id="tv-join">
+  <section id="tv-join" class="tv-join">
     <h2>Join from your phone</h2>
     <img class="qr" src="/join.svg" alt="QR code of the join address">
     <p class="join-url" id="join-url"></p>
-    <p class="tv-note">Scan the code or type the address on a phone on this network.</p>
+    <p class="join-code" id="join-code" hidden></p>
+    <p class="tv-note">Scan it, or type the address.</p>
   </section>
   <section id="join" hidden>
     <h1>Join the party</h1>
@@ -49,32 +51,41 @@ extension WebPage {
     </form>
   </section>
   <section id="table" hidden>
+    <h2 class="tv-label">Players</h2>
     <p id="lobby-message" class="news"></p>
     <ul id="players" class="players"></ul>
     <div id="lobby-actions" class="row"></div>
   </section>
   <section id="room" hidden>
-    <h2 id="room-title">Party room</h2>
+    <div class="room-head">
+      <h2 id="room-title">Party room</h2>
+      <p id="room-countdown" class="countdown"></p>
+    </div>
     <p id="room-message" class="news"></p>
     <p id="room-away" class="news away-line" role="status"></p>
-    <p id="room-countdown" class="countdown"></p>
-    <ul id="menu" class="menu"></ul>
-    <div id="room-actions" class="row"></div>
-    <div class="columns">
-      <div><h3>Scoreboard</h3><ol id="scoreboard" class="scoreboard"></ol></div>
-      <div id="last-box" hidden><h3 id="last-title">Last game</h3><ol id="last" class="scoreboard"></ol></div>
+    <div class="room-body">
+      <div class="room-menu"><h3>Vote on your phone</h3><ul id="menu" class="menu"></ul></div>
+      <div class="room-scores">
+        <h3>Scoreboard</h3><ol id="scoreboard" class="scoreboard"></ol>
+        <div id="last-box" hidden><h3 id="last-title">Last game</h3><ol id="last" class="scoreboard"></ol></div>
+      </div>
     </div>
+    <div id="room-actions" class="row"></div>
   </section>
   <section id="game" hidden>
     <div class="game-head"><h2 id="game-title"></h2><span id="game-clock" class="countdown"></span></div>
+    <p id="game-watching" class="watching-line" hidden>Watching</p>
     <p id="game-note" class="note" role="status" aria-live="polite"></p>
     <p id="game-away" class="news away-line"></p>
     <p id="game-team" class="news team-line"></p>
     <div id="game-predict" class="predict" hidden></div>
     <div id="game-root"></div>
     <div id="game-end" class="game-end" hidden>
+      <p id="tv-winner" class="tv-winner"></p>
       <p id="game-over" class="news"></p>
+      <div id="tv-final" class="tv-final" hidden><h3 id="tv-final-title">Points this game</h3><ol id="tv-final-list" class="scoreboard"></ol></div>
       <p id="back-countdown" class="detail"></p>
+      <div id="end-actions" class="row end-actions"></div>
       <button id="back-button" type="button" class="primary" hidden>Back to the room</button>
     </div>
   </section>

@@ -11,10 +11,15 @@ enum WebPage {
         ("/dom.js", "text/javascript; charset=utf-8", domJS),
         ("/favicon.svg", "image/svg+xml", faviconSVG),
         ("/game.js", "text/javascript; charset=utf-8", gameJS),
+        ("/games/fourinarow-tv.js", "text/javascript; charset=utf-8", gamesFourinarowTvJS),
         ("/games/fourinarow.js", "text/javascript; charset=utf-8", gamesFourinarowJS),
+        ("/games/rps-tv.js", "text/javascript; charset=utf-8", gamesRpsTvJS),
         ("/games/rps.js", "text/javascript; charset=utf-8", gamesRpsJS),
+        ("/games/snap-tv.js", "text/javascript; charset=utf-8", gamesSnapTvJS),
         ("/games/snap.js", "text/javascript; charset=utf-8", gamesSnapJS),
+        ("/games/suntouch-tv.js", "text/javascript; charset=utf-8", gamesSuntouchTvJS),
         ("/games/suntouch.js", "text/javascript; charset=utf-8", gamesSuntouchJS),
+        ("/games/twentyfour-tv.js", "text/javascript; charset=utf-8", gamesTwentyfourTvJS),
         ("/games/twentyfour.js", "text/javascript; charset=utf-8", gamesTwentyfourJS),
         ("/generic.js", "text/javascript; charset=utf-8", genericJS),
         ("/howto.js", "text/javascript; charset=utf-8", howtoJS),
@@ -25,7 +30,9 @@ enum WebPage {
         ("/presenters.js", "text/javascript; charset=utf-8", presentersJS),
         ("/sound.js", "text/javascript; charset=utf-8", soundJS),
         ("/style.css", "text/css; charset=utf-8", styleCSS),
+        ("/tv.css", "text/css; charset=utf-8", tvCSS),
         ("/tv.html", "text/html; charset=utf-8", tvHTML),
+        ("/tv.js", "text/javascript; charset=utf-8", tvJS),
     ]
 
     /// Paths that serve the same text as another (alias → path in `files`).

@@ -58,7 +58,7 @@ def scenario(partyhost, shots):
         if result != "ok":
             raise Failure(f"lobby.js failed: {result}")
         text = page.text()
-        for expected in ["Party room · game 3", "Votes close in 27 s", "Snap!", "1 vote", "Alice", "needs exactly 2 players",
+        for expected in ["Game 3 of the party", "Votes close in 27 s", "Snap!", "1 vote", "Alice", "needs exactly 2 players",
                          "<b>Cy</b>", "reconnecting… 21 s", "Dora (left)", "Last game: Four in a Row", "5 pts", "+3"]:
             if expected not in text:
                 raise Failure(f"{expected!r} is not on the page:\n{text}")

@@ -1,0 +1,76 @@
+// The big screen (/tv): which layout the room or the game takes (body classes that tv.css draws),
+// the join code beside the QR code, and a game's ending as a moment: the winner's name large over
+// the final board, then the points of the game, then (app.js's hold runs out) back to the room.
+import { el, fill, label } from "./dom.js";
+
+/** How long the winner's name stands alone over the final board before the points come. */
+const WINNER_MS = 6000;
+
+export class TvScreen {
+  constructor() {
+    this.ending = null;
+    this.endedAt = 0;
+  }
+
+  /**
+   * `screen`: { code, playing, shown (the game panel is on screen), ending (a gameOver or null),
+   * room (the latest room message or null), context (app.js's context(): names of seats) }.
+   */
+  render({ code, playing, shown, ending, room, context }) {
+    const body = document.body;
+    const codeLine = document.getElementById("join-code");
+    codeLine.hidden = !code;
+    codeLine.textContent = code ? `Code: ${code}` : "";
+    // In the corner during a game the address goes without its scheme, to fit on one line.
+    document.getElementById("join-url").textContent = shown ? `${location.host}` : `${location.origin}/`;
+    body.classList.toggle("tv-playing", Boolean(shown));
+    body.classList.toggle("tv-room", Boolean(room) && !shown);
+    if (ending !== this.ending) {
+      this.ending = ending;
+      this.endedAt = Date.now();
+      if (ending) this.draw(ending, room, context);
+    }
+    const over = Boolean(ending) && shown && !playing;
+    const showAll = Boolean(ending) && shown;
+    body.classList.toggle("tv-ending", showAll);
+    body.classList.toggle("tv-scores", over && Date.now() - this.endedAt >= WINNER_MS);
+    // (The room of the game just ended: the one before it still names the game before.)
+    if (showAll && room?.last && room.state !== "playing") this.drawRoomPoints(room);
+  }
+
+  /** The winner's line and the game's points (seats' standings until the room's result arrives). */
+  draw(ending, room, context) {
+    const names = ending.winners.map((seat) => context.name(seat));
+    const winner = document.getElementById("tv-winner");
+    winner.textContent = names.length === 0 ? "A draw!"
+      : names.length === 1 ? `${names[0]} wins!`
+      : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} win!`;
+    document.getElementById("tv-final").hidden = false;
+    document.getElementById("tv-final-title").textContent = "Places this game";
+    fill(document.getElementById("tv-final-list"), (ending.standings ?? []).map((line) => el("li", {}, [
+      el("span", { class: "place", text: `${line.place}.` }),
+      el("span", { class: "name", text: context.name(line.seat) }),
+      line.score !== undefined ? el("span", { class: "points", text: `${line.score}` }) : null,
+    ])));
+    this.roomDrawn = null;
+  }
+
+  /** In a party room: the points each member got for the game, and their total now. */
+  drawRoomPoints(room) {
+    if (this.roomDrawn === room.last) return;
+    this.roomDrawn = room.last;
+    const totals = new Map(room.scoreboard.map((line) => [line.member, line.points]));
+    document.getElementById("tv-final-title").textContent = `Points for ${room.last.title}`;
+    fill(document.getElementById("tv-final-list"), room.last.placements.map((p, index) => {
+      const li = el("li", { class: "bump" }, [
+        el("span", { class: "place", text: `${p.place}.` }),
+        el("span", { class: "name", text: label(p) }),
+        el("span", { class: "points", text: `+${p.points}` }),
+        totals.has(p.member) ? el("span", { class: "detail", text: `${totals.get(p.member)} in all` }) : null,
+      ]);
+      // One line after the other, from the winner down.
+      li.style.animationDelay = `${index * 150}ms`;
+      return li;
+    }));
+  }
+}
