@@ -8,8 +8,10 @@ import Testing
 struct AudienceLockedTests {
     static let spectator = #""role": "spectator", "features": ["predictions"]"#
 
+    /// Raw clients answer no heartbeat: on a busy machine they are kept 10 minutes (as the room's).
     static func options(predictMs: Int64) -> HostOptions {
         var options = HostOptions.dedicated(startAt: 2)
+        options.peerTimeoutMilliseconds = 600_000
         options.predictionMilliseconds = predictMs
         options.predictionPoints = 30
         return options

@@ -13,10 +13,12 @@ struct AudienceRoomTests {
                                                HostedGame(TwentyFour.self, configuration: .init())],
                                        choice: .vote(countdownSeconds: 30), startDelayMilliseconds: 0)
 
-    /// Predictions stay open 10 minutes unless a test says otherwise: beside four CPU hogs the whole
-    /// test took 440 s, and a 60 s window closed by time before the first move it waits for.
+    /// Predictions stay open 10 minutes unless a test says otherwise, and a silent client is kept as
+    /// long: beside four CPU hogs the whole test took 430–440 s; a 60 s window closed by time before
+    /// the first move it waits for, and a raw client (which answers no heartbeat) that said nothing
+    /// for 60 s was timed out before it read the split.
     static func options(predictMs: Int64 = 600_000) -> HostOptions {
-        var options = HostOptions.test()
+        var options = HostOptions.test(peerMs: 600_000)
         options.teams = false
         options.predictionMilliseconds = predictMs
         return options

@@ -4,7 +4,7 @@
 extension WebPage {
     /// `/predict.css`.
     static let predictCSS = #"""
-/* The audience's predictions (predict.js): the live split as bars, big on the TV. */
+/* The audience's predictions (predict.js): the live split as bars (the TV's sizes are in tv.css). */
 .predict { margin: 0.75rem 0; padding: 0.6rem 0.8rem; border: 1px solid rgba(127, 127, 127, 0.4); border-radius: 0.6rem; }
 .predict-title { font-weight: 600; margin: 0 0 0.4rem; }
 .predict-split { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.35rem; }
@@ -20,9 +20,6 @@ extension WebPage {
 .predict-mine { margin: 0.4rem 0 0; font-weight: 600; }
 .predict-mine.right { color: #16a34a; }
 .predict-board { margin: 0.4rem 0 0; padding-left: 0; list-style: none; font-size: 0.9em; }
-body.tv .predict { font-size: 1.6rem; }
-body.tv .predict-row { grid-template-columns: minmax(10rem, 22rem) 1fr 6rem; }
-body.tv .predict-bar { height: 1.6rem; border-radius: 0.8rem; }
 
 """#
 }

@@ -62,7 +62,9 @@ function render() {
   // Open or closed predictions show while their game runs; the settled result until the next game.
   // A player's phone shows it once somebody predicted (an audience of nobody is not news).
   const watcher = tv || state.spectator || state.watching;
-  if (!split || (split.state !== "settled" && !state.playing) || (!watcher && split.total === 0)) {
+  // The TV says nothing of a game nobody predicted once predictions are closed.
+  const untold = split && split.total === 0 && (!watcher || (tv && split.state !== "open"));
+  if (!split || (split.state !== "settled" && !state.playing) || untold) {
     box.hidden = true;
     return;
   }

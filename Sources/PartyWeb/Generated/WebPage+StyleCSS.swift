@@ -76,8 +76,6 @@ body:not(.tv) .game-end { position: sticky; bottom: 0; z-index: 2; background: v
 .game-end .row { margin-top: 0.25rem; }
 .end-actions:empty { display: none; }
 .watching-line { margin: 0 0 0.25rem; font-weight: 600; color: var(--accent); }
-/* Audience predictions (predict.js) on the TV: as large as the rest of the big screen. */
-body.tv .predict { font-size: 1rem; }
 .game-end .detail:empty { display: none; }
 .place { width: 1.8rem; color: var(--muted); }
 .points { font-variant-numeric: tabular-nums; font-weight: 600; }

@@ -66,10 +66,21 @@ body.tv:not(.tv-room):not(.tv-playing) #table { grid-column: 2; grid-row: 1 / sp
 .tv #room-actions:empty { display: none; }
 
 /* A game on: it takes the screen; the players and a small join panel in the right corner. */
-.tv-playing main { grid-template-columns: minmax(0, 1fr) minmax(0, 18vw); grid-template-rows: minmax(0, 1fr) auto; }
-.tv-playing #game { grid-column: 1; grid-row: 1 / span 2; }
-.tv-playing #table { grid-column: 2; grid-row: 1; }
-.tv-playing #tv-join { grid-column: 2; grid-row: 2; align-self: end; padding: 0.2rem; }
+.tv-playing main { grid-template-columns: minmax(0, 1fr) minmax(0, 20vw); grid-template-rows: auto minmax(0, 1fr) auto; }
+.tv-playing #game { grid-column: 1; grid-row: 1 / span 3; }
+.tv-playing #table { grid-column: 2; grid-row: 2; }
+.tv-playing #tv-join { grid-column: 2; grid-row: 3; align-self: end; padding: 0.2rem; }
+/* The audience's split (predict.js) heads the right-hand column while a game is on: it never takes
+   the game's height. Between games the room has the screen. */
+.tv #game-predict { display: none; }
+.tv-playing #game-predict:not([hidden]) { display: block; grid-column: 2; grid-row: 1; margin: 0; padding: 0.3rem 0.6rem;
+  font-size: 0.85rem; border-radius: 0.5rem; background: var(--card); border: 1px solid var(--line); min-height: 0; overflow: hidden; }
+.tv .predict-title { font-size: 0.9rem; line-height: 1.15; margin: 0 0 0.2rem; }
+.tv .predict-split { gap: 0.15rem; }
+.tv .predict-row { grid-template-columns: minmax(0, 1fr) auto; gap: 0 0.4rem; }
+.tv .predict-row .predict-bar { grid-column: 1 / -1; grid-row: 2; height: 0.5rem; border-radius: 0.25rem; }
+.tv .predict-percent { grid-column: 2; grid-row: 1; }
+.tv .predict-closes, .tv .predict-detail, .tv .predict-board { font-size: 0.85rem; }
 .tv-playing #tv-join h2, .tv-playing #tv-join .tv-note { display: none; }
 .tv-playing .qr { width: min(100%, 16vh); }
 .tv-playing .join-url { font-size: 0.85rem; }

@@ -78,7 +78,6 @@ extension WebPage {
     <p id="game-note" class="note" role="status" aria-live="polite"></p>
     <p id="game-away" class="news away-line"></p>
     <p id="game-team" class="news team-line"></p>
-    <div id="game-predict" class="predict" hidden></div>
     <div id="game-root"></div>
     <div id="game-end" class="game-end" hidden>
       <p id="tv-winner" class="tv-winner"></p>
@@ -89,6 +88,8 @@ extension WebPage {
       <button id="back-button" type="button" class="primary" hidden>Back to the room</button>
     </div>
   </section>
+  <!-- The audience's split (predict.js): in the right-hand column while a game is on. -->
+  <div id="game-predict" class="predict" hidden></div>
   <section id="done" hidden>
     <h1 id="done-title">Goodbye</h1>
     <p id="done-message"></p>

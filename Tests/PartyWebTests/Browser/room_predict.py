@@ -57,8 +57,28 @@ def scenario(partyhost, shots):
             page.wait("the split on a player's phone", lambda: "100 %" in predict_text(page))
             if page.visible("#game-predict .predict-choice"):
                 raise Failure("a player is offered a prediction")
+        # On a 1920x1080 TV the split heads the right-hand column: it takes none of the game's
+        # height (the board keeps 60 % of the screen) and covers nothing of it.
+        tv.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False})
+        def tv_layout():
+            return tv.driver.execute_script("""
+                const box = (s) => document.querySelector(s).getBoundingClientRect();
+                const split = box('#game-predict'), game = box('#game'), board = box('.tv-c4');
+                return {board: board.height, overlap: split.left < game.right && split.top < game.bottom,
+                        inside: split.right <= innerWidth + 0.5 && split.bottom <= innerHeight + 0.5};
+            """)
+        layout = {}
+
+        def laid_out():
+            layout.update(tv_layout())
+            return layout["board"] >= 0.6 * 1080 and not layout["overlap"] and layout["inside"]
+        try:
+            tv.wait("the TV laid out at 1920x1080", laid_out, timeout=15)
+        except Failure:
+            raise Failure(f"the split on the TV crowds the game: {layout}")
         if shots:
             tv.driver.save_screenshot(f"{shots}/room-predict-tv-desktop.png")
+        tv.resize("desktop")
         first.shoot(shots, "room-predict-player")
         # Seat 0 (the first to move) drops four in column 1; seat 1 answers in column 2.
         for round in range(4):
