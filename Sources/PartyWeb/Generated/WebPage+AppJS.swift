@@ -114,7 +114,10 @@ function received(msg) {
       break;
     case "gameOver":
       state.gameOver = msg;
-      game.gameOver(msg, context());
+      // The game's names (a team's seat goes by the team) as they were when it ended: the room's
+      // lobby that follows seats its members anew, and the TV's ending names the winner from this.
+      state.endContext = context();
+      game.gameOver(msg, state.endContext);
       if (state.welcome?.room && game.hasView) state.hold = { gameOver: msg, until: Date.now() + HOLD_SECONDS * 1000 };
       break;
     case "moveRejected":
@@ -175,7 +178,8 @@ function renderTv() {
   const inRoom = Boolean(state.welcome.room);
   const ending = state.gameOver ?? (inRoom && holding() ? state.hold.gameOver : null);
   const shown = !$("game").hidden;
-  tvScreen.render({ code: state.code, playing, shown, ending: playing ? null : ending, room: state.room, context: context() });
+  tvScreen.render({ code: state.code, playing, shown, ending: playing ? null : ending, room: state.room,
+    context: !playing && ending && state.endContext ? state.endContext : context() });
 }
 
 /** The lines that count down between messages: held seats, and the held ending's return to the room. */

@@ -1,6 +1,7 @@
 """Teams on phones: three people in a party room pick Four in a Row (two seats), so Ann and Cy hold
 one seat as "Team Ann & Cy" against Bob. Ann's tap is a proposal shown on Cy's phone; Cy's agreeing
-tap plays it, and Bob's phone sees the disc."""
+tap plays it, and Bob's phone sees the disc. The team plays on to four in a row: the TV's ending names
+the winner by the team ("Team Ann & Cy wins!"), not by one of its members."""
 from browser import Browser, Failure, Host, run
 
 
@@ -12,8 +13,11 @@ def team_line(page):
 def scenario(partyhost, shots):
     host = Host(partyhost, "--dedicated", "--games", "fourinarow,twentyfour", "--vote-seconds", "5", "--start-delay", "0")
     ann, bob, cy = Browser(), Browser(), Browser()
+    tv = Browser("desktop")
     pages = (ann, bob, cy)
     try:
+        tv.driver.get(host.url + "tv")
+        tv.wait("the TV's table", lambda: tv.visible("#players li") or tv.visible("#scoreboard"))
         ann.join(host.url, "Ann")
         bob.join(host.url, "Bob")
         cy.join(host.url, "Cy")
@@ -32,12 +36,26 @@ def scenario(partyhost, shots):
         cy.click('.c4-grid .column[data-column="4"]')
         bob.wait("the disc on Bob's phone, and Bob's turn", lambda: bob.enabled(".c4-grid .column"))
         bob.shoot(shots, "room-teams-played")
+        # Bob answers in column 2; the team (both agreeing) drops in column 4 until it has four.
+        for _ in range(3):
+            bob.click('.c4-grid .column[data-column="2"]')
+            ann.wait("the team's turn", lambda: ann.enabled(".c4-grid .column"))
+            ann.click('.c4-grid .column[data-column="4"]')
+            cy.wait("Ann's proposal", lambda: "(Ann)" in team_line(cy))
+            cy.click('.c4-grid .column[data-column="4"]')
+            bob.wait("Bob's turn or the end", lambda: bob.enabled(".c4-grid .column") or bob.visible("#game-end"))
+        tv.wait("the winner on the TV", lambda: tv.visible("#tv-winner") and tv.find("#tv-winner")[0].text.strip())
+        winner = tv.find("#tv-winner")[0].text.strip()
+        if winner != "Team Ann & Cy wins!":
+            raise Failure(f"the TV's ending names the winner {winner!r}, not the team")
+        if shots:
+            tv.driver.save_screenshot(f"{shots}/room-teams-tv-ending.png")
         for page in pages:
             errors = page.errors()
             if errors:
                 raise Failure(f"console errors: {errors}")
     finally:
-        for page in pages:
+        for page in pages + (tv,):
             page.quit()
         host.stop()
 
