@@ -1,4 +1,5 @@
 import NIOCore
+import NIOPosix
 import Testing
 @testable import PartyWeb
 
@@ -97,6 +98,45 @@ struct WebTransportHTTPTests {
         #expect(page.header("Allow") == "GET, HEAD")
         #expect(page.header("X-Content-Type-Options") == "nosniff")
         #expect(closed)
+    }
+
+    /// RFC 9112 §9.6: a host that closes after its answer closes its own side first and goes on
+    /// reading what the client sends until the client closes. Closed at once, the socket aborted
+    /// when more bytes came and threw away the part of the answer the client had not yet taken: a
+    /// phone on a slow link, still sending, lost the end of the page.
+    @Test func theEndOfAnAnswerBeforeCloseIsNotThrownAway() async throws {
+        var options = WebOptions.forTests
+        let page = [UInt8](repeating: UInt8(ascii: "x"), count: 8_000)
+        options.assets = WebAssets(["/page": WebAsset(contentType: "text/plain", body: page, cacheControl: "no-store")])
+        let server = try await TestServer.start(options)
+        let received = Received()
+        // A client that takes little at a time: most of the answer waits in the host's socket.
+        let channel = try await ClientBootstrap(group: server.group)
+            .channelOption(.socketOption(.so_rcvbuf), value: 2_048)
+            .channelOption(.autoRead, value: false)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(CollectingHandler(received))
+                }
+            }
+            .connect(host: "127.0.0.1", port: server.port).get()
+        let client = RawClient(channel: channel, received: received)
+        try await client.send("GET /page HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(300))
+        // Written to the kernel, the host is closing; the client sends more before reading on.
+        try await client.send([UInt8](repeating: 0x61, count: 512))
+        try await Task.sleep(for: .milliseconds(300))
+        try await channel.setOption(.autoRead, value: true)
+        channel.read()
+        #expect(await client.wait { bytes, closed in closed || RawResponse.parse(bytes) != nil })
+        let bytes = received.bytes
+        let answer = RawResponse.parse(bytes)
+        #expect(answer?.status == 200 && answer?.body == page, "the client got \(bytes.count) bytes of a head and 8,000 bytes of body")
+        // Once the client closes its side, so does the host.
+        try? await channel.close(mode: .output)
+        #expect(await client.waitUntilClosed())
+        await client.close()
+        try await server.stop()
     }
 
     @Test func aMissingHostIs400() async throws {

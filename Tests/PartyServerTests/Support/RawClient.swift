@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import PartyWire
+import Synchronization
 
 /// A test client that speaks raw bytes, so tests can send anything at all and read every frame.
 struct RawClient {
@@ -11,6 +12,22 @@ struct RawClient {
     var seq = 0
     /// The body of the last frame `next()` read, as the host sent it.
     var lastFrame = ""
+    /// The channel, closed by the watchdog of a read that waits too long.
+    let channel: (any Channel)?
+    /// The types of the last frames read, newest last: what a stuck test had seen.
+    var recent: [String] = []
+
+    /// How long one read may wait for the host before the test fails saying what it had seen (a
+    /// hang otherwise ends only at the suite's time limit, which does not say where). Beside four
+    /// CPU hogs whole tests took 440 s, no single read a minute.
+    static let patience: Duration = .seconds(300)
+
+    init(inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+         channel: (any Channel)? = nil) {
+        self.inbound = inbound
+        self.outbound = outbound
+        self.channel = channel
+    }
 
     /// Connects to 127.0.0.1:`port` and runs `body` with the client; closes afterwards.
     /// `receiveBuffer` sets the socket's receive buffer (a small one makes a client that does not
@@ -31,8 +48,9 @@ struct RawClient {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
+        let socket = channel.channel
         return try await channel.executeThenClose { inbound, outbound in
-            var client = RawClient(inbound: inbound.makeAsyncIterator(), outbound: outbound)
+            var client = RawClient(inbound: inbound.makeAsyncIterator(), outbound: outbound, channel: socket)
             return try await body(&client)
         }
     }
@@ -72,10 +90,21 @@ struct RawClient {
                 buffer.moveReaderIndex(forwardBy: 4)
                 let bytes = buffer.readBytes(length: Int(length)) ?? []
                 lastFrame = String(decoding: bytes, as: UTF8.self)
-                let object = try JSONSerialization.jsonObject(with: Data(bytes))
-                return object as? [String: Any]
+                let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+                recent.append(object?["type"] as? String ?? "?")
+                if recent.count > 12 { recent.removeFirst() }
+                return object
             }
-            guard var more = try await inbound.next() else { return nil }
+            let expired = Atomic<Bool>(false)
+            let watchdog = Task { [channel] in
+                try await Task.sleep(for: Self.patience)
+                expired.store(true, ordering: .sequentiallyConsistent)
+                try? await channel?.close()
+            }
+            let more = try await inbound.next()
+            watchdog.cancel()
+            if expired.load(ordering: .sequentiallyConsistent) { throw RawClientError.nothingCame(after: Self.patience, seen: recent) }
+            guard var more else { return nil }
             buffer.writeBuffer(&more)
         }
     }
@@ -97,5 +126,18 @@ struct RawClient {
             // A reset instead of a clean close is a close too.
         }
         return types
+    }
+}
+
+/// Why a raw client's read failed.
+enum RawClientError: Error, CustomStringConvertible {
+    /// The host sent nothing for `after`; the types of the last frames read before.
+    case nothingCame(after: Duration, seen: [String])
+
+    var description: String {
+        switch self {
+        case let .nothingCame(after, seen):
+            "nothing came from the host for \(after); the last frames read: \(seen.joined(separator: ", "))"
+        }
     }
 }
