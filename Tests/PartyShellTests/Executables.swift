@@ -1,4 +1,5 @@
 import Foundation
+import PartyTestSupport
 
 /// Finds and runs the built `partyhost` and `partyclient` executables.
 ///
@@ -24,8 +25,13 @@ enum Executables {
         directory.appendingPathComponent(name).path
     }
 
-    /// Runs `name` with `arguments` to the end; returns its exit code and standard output.
-    static func run(_ name: String, _ arguments: [String], timeout: TimeInterval = 30) throws -> (status: Int32, output: String) {
+    /// Runs `name` with `arguments` to the end; returns its exit code and standard output. The wait
+    /// holds a thread of its own, not the test pool's (`Blocking`).
+    static func run(_ name: String, _ arguments: [String], timeout: TimeInterval = 30) async throws -> (status: Int32, output: String) {
+        try await Blocking.run { try runBlocking(name, arguments, timeout: timeout) }
+    }
+
+    private static func runBlocking(_ name: String, _ arguments: [String], timeout: TimeInterval) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path(name))
         process.arguments = arguments

@@ -3,8 +3,8 @@ import Testing
 @Suite("The executables explain themselves")
 struct HelpTests {
     @Test("partyhost --list-games lists every game")
-    func listGames() throws {
-        let (status, output) = try Executables.run("partyhost", ["--list-games"])
+    func listGames() async throws {
+        let (status, output) = try await Executables.run("partyhost", ["--list-games"])
         #expect(status == 0)
         for id in ["fourinarow", "twentyfour", "snap", "suntouch", "rps"] {
             #expect(output.contains(id), "\(id) missing from: \(output)")
@@ -32,8 +32,8 @@ struct HelpTests {
         (["--game", "fourinarow", "--accept-rate", "0"], "--accept-rate must be from 1 to 100000"),
         (["--accept-rate", "0.5"], "--accept-rate must be from 1 to 100000"),
     ])
-    func badArguments(arguments: [String], message: String) throws {
-        let (status, output) = try Executables.run("partyhost", arguments)
+    func badArguments(arguments: [String], message: String) async throws {
+        let (status, output) = try await Executables.run("partyhost", arguments)
         #expect(status != 0)
         #expect(output.contains(message), "\(output)")
     }
@@ -45,8 +45,8 @@ struct HelpTests {
         (["--list", "--game", "chess"], "There is no game \"chess\""),
         (["--game", "chess", "--line-mode"], "There is no game \"chess\""),
     ])
-    func clientBadArguments(arguments: [String], message: String) throws {
-        let (status, output) = try Executables.run("partyclient", arguments, timeout: 10)
+    func clientBadArguments(arguments: [String], message: String) async throws {
+        let (status, output) = try await Executables.run("partyclient", arguments, timeout: 10)
         #expect(status != 0, "\(arguments)")
         #expect(output.contains(message), "\(arguments): \(output)")
         #expect(!output.contains("Missing value"), "\(arguments): \(output)")
@@ -79,17 +79,17 @@ struct HelpTests {
     }
 
     @Test("partyclient names an interface that does not exist at once, in the session list too")
-    func badInterface() throws {
+    func badInterface() async throws {
         for arguments in [["--interface", "bogus0"], ["--list", "--interface", "bogus0"]] {
-            let (status, output) = try Executables.run("partyclient", arguments, timeout: 10)
+            let (status, output) = try await Executables.run("partyclient", arguments, timeout: 10)
             #expect(status != 0, "\(arguments)")
             #expect(output.contains("there is no interface bogus0"), "\(arguments): \(output)")
         }
     }
 
     @Test("partyclient rejects an address it cannot read")
-    func badAddress() throws {
-        let (status, output) = try Executables.run("partyclient", ["--connect", "nowhere"])
+    func badAddress() async throws {
+        let (status, output) = try await Executables.run("partyclient", ["--connect", "nowhere"])
         #expect(status != 0)
         #expect(output.contains("is not an address"), "\(output)")
     }

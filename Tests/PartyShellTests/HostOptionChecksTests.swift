@@ -10,8 +10,8 @@ struct HostOptionChecksTests {
         ["--interface", "lo", "--interface", "nosuch0"],
         ["--game", "snap", "--no-advertise", "--interface", "nosuch0"],
     ])
-    func misspeltInterface(arguments: [String]) throws {
-        let (status, output) = try Executables.run("partyhost", arguments + ["--line-mode", "--port", "0"], timeout: 20)
+    func misspeltInterface(arguments: [String]) async throws {
+        let (status, output) = try await Executables.run("partyhost", arguments + ["--line-mode", "--port", "0"], timeout: 20)
         #expect(status == 64, "\(arguments): \(output)")
         #expect(output.contains("--interface nosuch0: there is no interface nosuch0"), "\(arguments): \(output)")
         // Every machine has loopback: the list of interfaces names it.
@@ -24,8 +24,8 @@ struct HostOptionChecksTests {
         (["--start-delay", "-1"], "--start-delay must be from 0 to 60 seconds."),
         (["--game", "snap", "--start-delay", "2"], "--start-delay is for a party room"),
     ])
-    func startDelayChecked(arguments: [String], message: String) throws {
-        let (status, output) = try Executables.run("partyhost", arguments + ["--line-mode"], timeout: 20)
+    func startDelayChecked(arguments: [String], message: String) async throws {
+        let (status, output) = try await Executables.run("partyhost", arguments + ["--line-mode"], timeout: 20)
         #expect(status == 64, "\(arguments): \(output)")
         #expect(output.contains(message), "\(arguments): \(output)")
     }

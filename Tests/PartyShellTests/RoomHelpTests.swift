@@ -21,8 +21,8 @@ struct RoomHelpTests {
         (["--games", "fourinarow,snap", "--bots", "4"], "--bots must be from 0 to 3 for this party (it seats 4)"),
         (["--players", "3"], "--players is for --game --dedicated"),
     ])
-    func badArguments(arguments: [String], message: String) throws {
-        let (status, output) = try Executables.run("partyhost", arguments)
+    func badArguments(arguments: [String], message: String) async throws {
+        let (status, output) = try await Executables.run("partyhost", arguments)
         #expect(status != 0, "\(arguments)")
         #expect(output.contains(message), "\(arguments): \(output)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PartyGames
+import PartyTestSupport
 import Testing
 
 /// The browser client in real headless Chromium (Debian's `chromium` and `chromium-driver`, driven by
@@ -35,18 +36,19 @@ struct BrowserTests {
         "tv_presenters",        // each game's TV presenter from section 9's views: winning line, snap flash and caller, shapes, clock, field
         "tv_gallery",           // every game: room, mid-game, ending on phones and /tv, photographed ($PARTYHOST_GALLERY) and measured
     ])
-    func scenario(_ name: String) throws {
-        let (status, output) = try BrowserTools.run(name)
+    func scenario(_ name: String) async throws {
+        let (status, output) = try await Blocking.run { try BrowserTools.run(name) }
         #expect(status == 0 && output.contains("OK"), "\(name):\n\(output)")
     }
 
     @Test("how to play: /games.json, the phone and the TV show each game module's own rules")
-    func howToPlay() throws {
+    func howToPlay() async throws {
         let expected = GameCatalog.all.map { ["id": $0.descriptor.id, "title": $0.descriptor.title, "rules": $0.descriptor.rules] as [String: Any] }
         let json = String(decoding: try JSONSerialization.data(withJSONObject: expected), as: UTF8.self)
         let shots = ProcessInfo.processInfo.environment["PARTYHOST_SHOTS"] ?? ""
         let script = BrowserTools.scripts.appendingPathComponent("how_to_play.py").path
-        let (status, output) = try BrowserTools.run(["python3", script, BrowserTools.partyhost ?? "partyhost", shots, json])
+        let arguments = ["python3", script, BrowserTools.partyhost ?? "partyhost", shots, json]
+        let (status, output) = try await Blocking.run { try BrowserTools.run(arguments) }
         #expect(status == 0 && output.contains("OK"), "how_to_play:\n\(output)")
     }
 }

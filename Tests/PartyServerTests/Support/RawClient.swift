@@ -16,10 +16,13 @@ struct RawClient {
     let channel: (any Channel)?
     /// The types of the last frames read, newest last: what a stuck test had seen.
     var recent: [String] = []
+    /// Since when reads have returned nothing but heartbeats (nil after any other message): a wait
+    /// that skips heartbeats is one wait, however many arrive.
+    var quietSince: ContinuousClock.Instant?
 
-    /// How long one read may wait for the host before the test fails saying what it had seen (a
-    /// hang otherwise ends only at the suite's time limit, which does not say where). Beside four
-    /// CPU hogs whole tests took 440 s, no single read a minute.
+    /// How long one wait may see nothing but heartbeats before the test fails saying what it had
+    /// seen (a hang otherwise ends only at the suite's time limit, which does not say where).
+    /// Beside four CPU hogs whole tests took 440 s, no single wait a minute.
     static let patience: Duration = .seconds(300)
 
     init(inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
@@ -84,6 +87,8 @@ struct RawClient {
 
     /// The next frame as a JSON object, or nil when the host closed the connection.
     mutating func next() async throws -> [String: Any]? {
+        let since = quietSince ?? .now
+        quietSince = since
         while true {
             if let length = buffer.getInteger(at: buffer.readerIndex, endianness: .big, as: UInt32.self),
                buffer.readableBytes >= 4 + Int(length) {
@@ -91,19 +96,22 @@ struct RawClient {
                 let bytes = buffer.readBytes(length: Int(length)) ?? []
                 lastFrame = String(decoding: bytes, as: UTF8.self)
                 let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
-                recent.append(object?["type"] as? String ?? "?")
+                let type = object?["type"] as? String ?? "?"
+                recent.append(type)
                 if recent.count > 12 { recent.removeFirst() }
+                if type != "heartbeat" { quietSince = nil }
                 return object
             }
             let expired = Atomic<Bool>(false)
             let watchdog = Task { [channel] in
-                try await Task.sleep(for: Self.patience)
+                try await Task.sleep(until: since + Self.patience)
                 expired.store(true, ordering: .sequentiallyConsistent)
                 try? await channel?.close()
             }
             let more = try await inbound.next()
             watchdog.cancel()
             if expired.load(ordering: .sequentiallyConsistent) { throw RawClientError.nothingCame(after: Self.patience, seen: recent) }
+            // (Heartbeats alone do not count as something: they come every few seconds whatever the test waits for.)
             guard var more else { return nil }
             buffer.writeBuffer(&more)
         }
