@@ -177,7 +177,8 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive {
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            done.whenComplete { _ in Self.closeLingering(bound.value) }
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            done.whenComplete { _ in handler.value.closeLingering(bound.value) }
         } else {
             // Once the whole answer is out and no next request has begun, the connection is idle:
             // the host may close it to make room for a new one (never in the middle of an answer).
@@ -190,22 +191,20 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         return done
     }
 
-    /// How long a connection that is closing waits for the client to close its side.
-    static let lingerMilliseconds: Int64 = 2_000
-
     /// Closes after a final answer the way RFC 9112 §9.6 asks: the host's side first (the client
     /// reads the answer and then the end), what the client still sends read and dropped, and the
-    /// connection closed when the client closes its side or after `lingerMilliseconds`. Closed at
-    /// once, the socket would answer bytes still unread (a request body, a pipelined request) with
-    /// a reset, which can destroy the answer before the client has read it.
-    static func closeLingering(_ context: ChannelHandlerContext) {
+    /// connection closed when the client closes its side or after `WebOptions.lingerTime`. Closed
+    /// at once, the socket would answer bytes that come later (a request body, a pipelined request)
+    /// with a reset, which throws away the part of the answer the client has not yet taken.
+    func closeLingering(_ context: ChannelHandlerContext) {
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let linger = options.lingerTime
         let halfClosed = context.eventLoop.makePromise(of: Void.self)
         context.close(mode: .output, promise: halfClosed)
         halfClosed.futureResult.whenComplete { result in
             let context = bound.value
             guard case .success = result, context.channel.isActive else { return context.close(promise: nil) }
-            context.eventLoop.scheduleTask(in: .milliseconds(lingerMilliseconds)) { bound.value.close(promise: nil) }
+            context.eventLoop.scheduleTask(in: linger) { bound.value.close(promise: nil) }
         }
     }
 

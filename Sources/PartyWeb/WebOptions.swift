@@ -18,6 +18,9 @@ public struct WebOptions: Sendable {
     public var firstByteTimeout: TimeAmount = .milliseconds(WireProtocol.handshakeTimeoutMilliseconds)
     /// Requests served on one connection; the last one is answered with `Connection: close`.
     public var maxRequestsPerConnection = 100
+    /// After a final answer (`Connection: close`), how long the host waits for the client to close
+    /// its side, reading and dropping what it still sends, before it closes the connection itself.
+    public var lingerTime: TimeAmount = .seconds(2)
     /// The largest WebSocket message (one frame, or all fragments together), in bytes: the wire
     /// protocol's frame limit. A larger one closes the connection with code 1009.
     public var maxMessageBytes = WireProtocol.maxFrameLength

@@ -106,6 +106,8 @@ struct WebTransportHTTPTests {
     /// phone on a slow link, still sending, lost the end of the page.
     @Test func theEndOfAnAnswerBeforeCloseIsNotThrownAway() async throws {
         var options = WebOptions.forTests
+        // However slow this machine is, the host is still lingering when the client sends more.
+        options.lingerTime = .seconds(600)
         let page = [UInt8](repeating: UInt8(ascii: "x"), count: 8_000)
         options.assets = WebAssets(["/page": WebAsset(contentType: "text/plain", body: page, cacheControl: "no-store")])
         let server = try await TestServer.start(options)
@@ -135,6 +137,34 @@ struct WebTransportHTTPTests {
         // Once the client closes its side, so does the host.
         try? await channel.close(mode: .output)
         #expect(await client.waitUntilClosed())
+        await client.close()
+        try await server.stop()
+    }
+
+    /// The linger has an end: a client that reads the final answer and never closes its side (nor
+    /// reads the end) is closed by the host; what it sends after that is refused with a reset.
+    @Test func aClientThatNeverClosesIsClosedAfterTheLinger() async throws {
+        var options = WebOptions.forTests
+        options.lingerTime = .milliseconds(200)
+        let server = try await TestServer.start(options)
+        let received = Received()
+        let channel = try await ClientBootstrap(group: server.group)
+            .channelOption(.allowRemoteHalfClosure, value: true)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(CollectingHandler(received))
+                }
+            }
+            .connect(host: "127.0.0.1", port: server.port).get()
+        let client = RawClient(channel: channel, received: received)
+        try await client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(await client.wait { bytes, _ in RawResponse.parse(bytes) != nil })
+        // A byte now and then: read and dropped while the host lingers, refused once it has closed.
+        let ended = await client.wait { _, closed in
+            if !closed { _ = channel.writeAndFlush(ByteBuffer(bytes: [0x61])) }
+            return closed
+        }
+        #expect(ended)
         await client.close()
         try await server.stop()
     }
