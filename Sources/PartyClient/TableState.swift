@@ -45,16 +45,25 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     /// Our seat (it may change when a game starts and seats are renumbered); -1 for a spectator.
     public var seat: SeatID { SeatID(lobby?.you ?? welcome.seat ?? -1) }
 
-    /// Our seat as a presenter wants it: nil for a spectator.
-    public var viewerSeat: SeatID? { spectating ? nil : seat }
+    /// Our seat as a presenter wants it: nil for a spectator. An ended game's, while it is shown.
+    public var viewerSeat: SeatID? {
+        if gameOver != nil, let atEnd { return atEnd.seat }
+        return spectating ? nil : seat
+    }
+
+    /// The names by seat and our seat as they were when the game ended: a party room seats its
+    /// members anew for the next game at once, and the ended game's board goes on naming its own
+    /// (a team's seat by the team, not by whichever member now has that number).
+    private var atEnd: (names: [SeatID: String], seat: SeatID?)?
 
     /// Whether we only watch: as a spectator, or (in a party room) as a member who sits this game out.
     public var spectating: Bool { welcome.role == "spectator" || me?.watching == true }
 
     /// The players' names by seat, as screens show them (a bot's with its level: `PlayerLabel`).
     public var names: [SeatID: String] {
+        if gameOver != nil, let atEnd { return atEnd.names }
         // A seat held by a team goes by the team's name.
-        Dictionary((lobby?.players ?? welcome.players).map { (SeatID($0.seat), $0.team ?? $0.label) }, uniquingKeysWith: { a, _ in a })
+        return Dictionary((lobby?.players ?? welcome.players).map { (SeatID($0.seat), $0.team ?? $0.label) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Whether a game is running.
@@ -139,6 +148,8 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             notice = rejection.message
             return .notice(rejection.message)
         case .gameOver(let message):
+            gameOver = nil
+            atEnd = (names, viewerSeat)
             gameOver = message
             yourTurn = false
             notice = message.summary

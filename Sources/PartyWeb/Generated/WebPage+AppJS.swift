@@ -215,7 +215,8 @@ function render() {
   // "Team Ann & Bob — proposals: Drop in column 4 (Ann), …" while this seat is held by a team
   // (names from other guests: text only).
   $("game-team").textContent = playing && state.team ? teamLine(state.team) : "";
-  if (game.hasView) game.refresh(context());
+  // An ended game's board keeps its names (a team's seat by the team), not the next lobby's seats.
+  if (game.hasView) game.refresh(!playing && ending && state.endContext ? state.endContext : context());
 }
 
 /** The team's line: its name and the live proposals, as the terminal shows it (TeamMessage.line). */
