@@ -5,6 +5,9 @@ import { el, fill, label } from "./dom.js";
 
 /** How long the winner's name stands alone over the final board before the points come. */
 const WINNER_MS = 6000;
+/** Without a room (one game, then maybe a rematch): how long the points stand over the board
+ * before the final board is seen again, with the winner's line, until the rematch. */
+const SCORES_MS = 12000;
 
 export class TvScreen {
   constructor() {
@@ -33,7 +36,8 @@ export class TvScreen {
     const over = Boolean(ending) && shown && !playing;
     const showAll = Boolean(ending) && shown;
     body.classList.toggle("tv-ending", showAll);
-    body.classList.toggle("tv-scores", over && Date.now() - this.endedAt >= WINNER_MS);
+    const since = Date.now() - this.endedAt;
+    body.classList.toggle("tv-scores", over && since >= WINNER_MS && (Boolean(room) || since < WINNER_MS + SCORES_MS));
     // (The room of the game just ended: the one before it still names the game before.)
     if (showAll && room?.last && room.state !== "playing") this.drawRoomPoints(room);
   }

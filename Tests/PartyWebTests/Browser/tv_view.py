@@ -1,6 +1,13 @@
 """/tv: a big-screen spectator view with the join address and its QR code (drawn by the host), the
 table and the running game."""
+import time
+
 from browser import Browser, Failure, Host, run
+
+
+def scores(page):
+    """Whether the TV shows the places over the final board."""
+    return page.driver.execute_script("return document.body.classList.contains('tv-scores')")
 
 
 def scenario(partyhost, shots):
@@ -25,6 +32,28 @@ def scenario(partyhost, shots):
         tv.wait("the move on the TV", lambda: len(tv.find(".cell.red, .cell.yellow")) >= 1)
         if shots:
             tv.driver.save_screenshot(f"{shots}/tv-desktop.png")
+        # To the end (an easy bot): the winner over the final board, then the places over it, then,
+        # with no room to go back to, the final board again until a rematch.
+        deadline = time.monotonic() + 120
+        while not tv.visible("#game-end"):
+            if time.monotonic() > deadline:
+                raise Failure(f"the game did not end:\n{tv.text()}")
+            open_columns = player.find(".c4-grid .column:not([disabled])")
+            if open_columns:
+                try:
+                    open_columns[0].click()
+                except Exception:
+                    pass  # redrawn meanwhile
+            time.sleep(0.3)
+        tv.wait("the winner on the TV", lambda: tv.find("#tv-winner")[0].text.strip())
+        tv.wait("the places over the board", lambda: scores(tv) and tv.visible("#tv-final li"), timeout=20)
+        if shots:
+            tv.driver.save_screenshot(f"{shots}/tv-places.png")
+        tv.wait("the final board again", lambda: not scores(tv) and not tv.visible("#tv-final"), timeout=30)
+        if not tv.visible(".c4-grid") or not tv.find("#tv-winner")[0].text.strip():
+            raise Failure(f"after the places the TV shows neither the final board nor the winner:\n{tv.text()}")
+        if shots:
+            tv.driver.save_screenshot(f"{shots}/tv-final-board.png")
             tv.resize("phone")
             tv.driver.save_screenshot(f"{shots}/tv-phone.png")
     finally:
