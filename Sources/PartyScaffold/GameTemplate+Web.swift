@@ -29,4 +29,29 @@ extension GameTemplate {
       },
     };
     """#
+
+    /// The game's TV presenter (`/tv`): the same view drawn for a room, large and with nothing to tap.
+    /// Without it the TV draws the game with its phone presenter.
+    static let tvPresenter = #"""
+    // __TITLE__ on the TV (/tv): the running total large against the target, and whose turn it is.
+    // render(board, message, ctx) as in __ID__.js, for a room watching from the sofa: nothing to tap,
+    // text big enough to read from 3 m (tv.css's classes: tv-board, tv-status, tv-big, tv-small).
+    // Text goes in with textContent only (el's `text`), never as HTML: names come from other guests.
+    import { el, fill } from "/dom.js";
+
+    export default {
+      render(board, message, ctx) {
+        const view = message.view;
+        // The result is the TV's own ending (the winner's name over the final board).
+        const status = view.outcome ? "" : `${ctx.name(view.turn)}'s turn`;
+        fill(board, [
+          el("div", { class: "tv-board" }, [
+            el("p", { class: "tv-status", text: status }),
+            el("div", { class: "tv-big", text: `${view.total}` }),
+            el("p", { class: "tv-small", text: `of ${view.target}` }),
+          ]),
+        ]);
+      },
+    };
+    """#
 }

@@ -24,6 +24,7 @@ public enum GameTemplate {
             (game + "__NAME__Presenter+Drawing.swift", presenterDrawing),
             (game + "__NAME__Game.swift", self.game),
             (game + "Web/__ID__.js", webPresenter),
+            (game + "Web/__ID__-tv.js", tvPresenter),
             (tests + "__NAME__RulesTests.swift", rulesTests),
             (tests + "__NAME__PlayTests.swift", playTests),
         ]

@@ -23,6 +23,7 @@ struct GameTemplateTests {
             "Games/RockPaperScissors/RockPaperScissorsPresenter+Drawing.swift",
             "Games/RockPaperScissors/RockPaperScissorsGame.swift",
             "Games/RockPaperScissors/Web/rockpaperscissors.js",
+            "Games/RockPaperScissors/Web/rockpaperscissors-tv.js",
             "Tests/RockPaperScissorsTests/RockPaperScissorsRulesTests.swift",
             "Tests/RockPaperScissorsTests/RockPaperScissorsPlayTests.swift",
         ])
@@ -46,6 +47,10 @@ struct GameTemplateTests {
         let web = files.first { $0.path.hasSuffix("/Web/rockpaperscissors.js") }
         #expect(web?.contents.contains("render(board, message, ctx)") == true)
         #expect(web?.contents.contains("innerHTML") == false)
+        // And its TV presenter, beside it: nothing to tap on the TV.
+        let tv = files.first { $0.path.hasSuffix("/Web/rockpaperscissors-tv.js") }
+        #expect(tv?.contents.contains("render(board, message, ctx)") == true)
+        #expect(tv?.contents.contains("innerHTML") == false && tv?.contents.contains("ctx.move") == false)
     }
 
     @Test func gameFilesImportOnlyPartyKit() {

@@ -75,7 +75,7 @@ struct RepositoryTests {
         let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/ADDING_A_GAME.md"), encoding: .utf8)
         let name = try GameName(validating: "Zq")
         for file in GameTemplate.files(for: name) {
-            let pattern = file.path.contains("/Web/") ? "Web/<id>.js"
+            let pattern = file.path.contains("/Web/") ? (file.path.hasSuffix("-tv.js") ? "Web/<id>-tv.js" : "Web/<id>.js")
                 : (file.path.hasPrefix("Tests/") ? file.path : String(file.path.split(separator: "/").last!))
                 .replacingOccurrences(of: "Zq", with: "<Name>")
             #expect(guide.contains("`\(pattern)`"), "docs/ADDING_A_GAME.md does not explain \(pattern)")

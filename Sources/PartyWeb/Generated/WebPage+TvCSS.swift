@@ -103,6 +103,9 @@ body.tv:not(.tv-room):not(.tv-playing) #table { grid-column: 2; grid-row: 1 / sp
 .tv .tv-who .disc, .tv .tv-who .dot { width: 1.3em; height: 1.3em; font-size: 0.85rem; flex: none; }
 .tv .tv-score { font-size: 1.6rem; font-weight: 800; font-variant-numeric: tabular-nums; margin-left: auto; }
 .tv .tv-small { font-size: 0.85rem; color: var(--muted); text-align: center; margin: 0; }
+/* A game's one big figure (the scaffold's running total): as large as the space it is given. */
+.tv .tv-big { flex: 1; min-height: 0; display: flex; align-items: center; justify-content: center; font-size: 8rem;
+  font-weight: 900; line-height: 1; font-variant-numeric: tabular-nums; }
 
 /* The ending: the winner's name large over the final board, then the points. */
 .tv .game-end { display: none; }
