@@ -20,6 +20,16 @@ def shown_rules(page):
     return [li.text for li in page.find("#how-to-rules li")]
 
 
+def on_screen(page, selectors):
+    """The selectors (of those given) with an element not wholly inside the viewport, or missing."""
+    return page.driver.execute_script("""
+        return arguments[0].filter((s) => {
+          const all = [...document.querySelectorAll(s)];
+          return all.length === 0 || all.some((e) => { const r = e.getBoundingClientRect();
+            return r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth; });
+        });""", selectors)
+
+
 def one_game_tv(partyhost):
     """A one-game host: /tv shows the game's rules while its lobby waits, and not once it plays."""
     host = Host(partyhost, "--game", "fourinarow", "--dedicated", "--bots", "1", "--bot-level", "easy")
@@ -64,8 +74,19 @@ def scenario(partyhost, shots):
         ann.wait("how to play on the phone when the game starts", lambda: ann.visible(".board-twentyfour") and shown_rules(ann) == rules)
         ann.shoot(shots, "howto-phone")
         tv.wait("the TV's rules to give way to the game", lambda: not tv.visible("#how-to") and tv.visible(".board-twentyfour"))
+        # The smallest phone (320x568): with the rules open, "Got it" is on screen; once they are
+        # closed, the numbers, the operators and Submit are, without scrolling.
+        ann.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 320, "height": 568, "deviceScaleFactor": 1, "mobile": True})
+        ann.wait("the layout at 320x568", lambda: on_screen(ann, ["#how-to-close"]) == [])
         ann.click("#how-to-close")
         ann.wait("the rules to close", lambda: not ann.visible("#how-to"))
+        controls = [".board-twentyfour .numbers button", ".board-twentyfour .operators button", ".board-twentyfour .entry .primary"]
+        try:
+            ann.wait("the game's controls on screen at 320x568", lambda: on_screen(ann, controls) == [], timeout=10)
+        except Failure:
+            raise Failure(f"below the fold at 320x568: {on_screen(ann, controls)}")
+        ann.resize("phone")
         ann.click("#how-to-button")
         ann.wait("the rules back with ?", lambda: shown_rules(ann) == rules)
         ann.click("#how-to-button")
