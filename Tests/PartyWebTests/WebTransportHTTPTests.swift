@@ -128,7 +128,7 @@ struct WebTransportHTTPTests {
         // Written to the kernel, the host is closing; the client sends more before reading on.
         try await client.send([UInt8](repeating: 0x61, count: 512))
         try await Task.sleep(for: .milliseconds(300))
-        try await channel.setOption(.autoRead, value: true)
+        try await channel.setOption(.autoRead, value: true).get()
         channel.read()
         #expect(await client.wait { bytes, closed in closed || RawResponse.parse(bytes) != nil })
         let bytes = received.bytes
