@@ -46,6 +46,9 @@ struct WebPageTests {
         for id in ["fourinarow", "twentyfour", "snap", "rps", "suntouch"] {
             #expect(text.contains("from \"/games/\(id).js\""), "\(id)")
             #expect(text.contains("\"\(id)\": "), "\(id)")
+            // The TV's presenter is loaded by /tv when it asks, never with a phone's page.
+            #expect(text.contains("\"\(id)\": () => import(\"/games/\(id)-tv.js\")"), "\(id)'s TV presenter")
+            #expect(!text.contains("from \"/games/\(id)-tv.js\""), "a phone's page imports \(id)'s TV presenter")
         }
     }
 

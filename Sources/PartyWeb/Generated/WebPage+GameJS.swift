@@ -6,7 +6,7 @@ extension WebPage {
     static let gameJS = #"""
 // The game panel: picks the game's web presenter, or the generic view for plain-text views.
 import { el, seconds } from "./dom.js";
-import { presenters } from "./presenters.js";
+import { presenters, tvPresenters } from "./presenters.js";
 import { generic } from "./generic.js";
 import { HowTo } from "./howto.js";
 import { Sound } from "./sound.js";
@@ -27,6 +27,25 @@ export class GameView {
       typed: (text) => { this.howTo.moved(); actions.typed(text); },
     };
     this.reset();
+    if (tv) this.loadTvPresenters();
+  }
+
+  /** /tv: loads the games' TV presenters (a phone never does), and draws the game with its own once here. */
+  async loadTvPresenters() {
+    const loaded = await Promise.all(Object.entries(tvPresenters).map(async ([id, load]) => {
+      try {
+        return [id, (await load()).default];
+      } catch {
+        return [id, null];  // that game's TV draws with its phone presenter
+      }
+    }));
+    this.tvPresenters = new Map(loaded.filter(([, presenter]) => presenter));
+    // A view drawn meanwhile with the phone's presenter is drawn again with the TV's.
+    if (this.message && this.context) {
+      const receivedAt = this.receivedAt;
+      this.update(this.message, this.context);
+      this.receivedAt = receivedAt;  // the view is as old as it was (the clocks count from it)
+    }
   }
 
   reset() {
@@ -73,11 +92,12 @@ export class GameView {
     this.receivedAt = Date.now();
     const plain = typeof message.view?.text === "string" && Array.isArray(message.view?.moves);
     // /tv draws a game with its TV presenter (Games/X/Web/<id>-tv.js) where it has one.
-    const own = (this.tv && presenters[`${this.gameId}-tv`]) || presenters[this.gameId];
+    this.context = context;
+    const own = (this.tv && this.tvPresenters?.get(this.gameId)) || presenters[this.gameId];
     const presenter = plain ? generic : (own ?? generic);
     const key = `${this.gameId}/${message.game}/${plain}`;
     this.plain = plain;
-    if (key !== this.key) {
+    if (key !== this.key || presenter !== this.presenter) {
       // A new game (or a new form of view): a fresh board, nothing left over from the last one.
       this.key = key;
       this.presenter = presenter;

@@ -28,6 +28,15 @@ def scenario(partyhost, shots):
             raise Failure("the TV is offered moves")
         if "watching" not in tv.text():
             raise Failure("the TV does not say it watches")
+        # The TV presenters are the TV's alone: /tv loads them, a phone's page never does.
+        loaded = "return performance.getEntriesByType('resource').map((e) => e.name)"
+        if not any(name.endswith("/games/fourinarow-tv.js") for name in tv.driver.execute_script(loaded)):
+            raise Failure("/tv did not load Four in a Row's TV presenter")
+        if not tv.find(".board-fourinarow .tv-split"):
+            raise Failure("/tv draws the board with the phone's presenter, not the TV's")
+        phone_tv = [name for name in player.driver.execute_script(loaded) if name.endswith("-tv.js")]
+        if phone_tv:
+            raise Failure(f"a phone's page loaded TV presenters: {phone_tv}")
         player.click('.c4-grid .column[data-column="4"]')
         tv.wait("the move on the TV", lambda: len(tv.find(".cell.red, .cell.yellow")) >= 1)
         if shots:
