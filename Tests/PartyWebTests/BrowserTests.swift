@@ -25,6 +25,7 @@ struct BrowserTests {
         "tv_view",              // /tv: join address and QR code, the table, the game, no moves
         "party_room",           // a real party room: two browsers vote, play Four in a Row, see the scoreboard
         "room_teams",           // teams: three phones, Four in a Row; a proposal shows on the teammate's phone, agreeing plays it
+        "room_teams_six",       // two teams of three: six phones play Four in a Row and SunTouch to their end; the TV names the teams
         "room_predict",         // the audience: a watcher's phone predicts, the TV shows the split, the right prediction scores 50
         "reconnect_after_cut",  // every connection cut mid-game: "reconnecting… N s", then back in the seat by itself
         "join_code",            // a join code: asked for, a wrong one refused with the host's sentence, the right one seats
