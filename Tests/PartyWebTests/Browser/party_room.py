@@ -24,7 +24,7 @@ def play_until_over(pages):
 
 def scenario(partyhost, shots):
     host = Host(partyhost, "--dedicated", "--bots", "1", "--bot-level", "easy", "--games", "fourinarow,twentyfour,snap",
-                "--vote-seconds", "5")
+                "--vote-seconds", "120")
     ann, bob = Browser(), Browser()
     try:
         ann.join(host.url, "Ann")

@@ -12,7 +12,7 @@ def predict_text(page):
 
 
 def scenario(partyhost, shots):
-    host = Host(partyhost, "--dedicated", "--games", "fourinarow,twentyfour", "--teams", "off", "--vote-seconds", "5",
+    host = Host(partyhost, "--dedicated", "--games", "fourinarow,twentyfour", "--teams", "off", "--vote-seconds", "120",
                 "--start-delay", "0", "--predict-seconds", "300")
     tv = Browser("desktop")
     ann, bob, cy = Browser(), Browser(), Browser()

@@ -11,7 +11,7 @@ def team_line(page):
 
 
 def scenario(partyhost, shots):
-    host = Host(partyhost, "--dedicated", "--games", "fourinarow,twentyfour", "--vote-seconds", "5", "--start-delay", "0")
+    host = Host(partyhost, "--dedicated", "--games", "fourinarow,twentyfour", "--vote-seconds", "120", "--start-delay", "0")
     ann, bob, cy = Browser(), Browser(), Browser()
     tv = Browser("desktop")
     pages = (ann, bob, cy)

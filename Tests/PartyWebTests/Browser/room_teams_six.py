@@ -91,7 +91,7 @@ def winner_on_tv(tv):
 
 
 def scenario(partyhost, shots):
-    host = Host(partyhost, "--dedicated", "--games", "fourinarow,suntouch", "--vote-seconds", "5", "--start-delay", "0",
+    host = Host(partyhost, "--dedicated", "--games", "fourinarow,suntouch", "--vote-seconds", "120", "--start-delay", "0",
                 "--suns", "3", "--time-limit", "40")
     pages = [Browser() for _ in NAMES]
     tv = Browser("desktop")
