@@ -63,6 +63,12 @@ final class CuttableProxy: Sendable {
         refusing.withLock { $0 = false }
     }
 
+    /// Closes the listening port (new connections are refused, as by a host that is gone); the
+    /// relayed connections stay.
+    func stopListening() async {
+        try? await server.close()
+    }
+
     /// Stops the proxy.
     func stop() async {
         cut()
