@@ -88,9 +88,16 @@ struct RawClient {
     let channel: any Channel
     let received: Received
 
-    static func connect(to server: TestServer) async throws -> RawClient {
+    /// `receiveBuffer` shrinks the socket's receive buffer, `autoRead` false reads only when asked,
+    /// `halfClosure` keeps the channel open after the server closes its side.
+    static func connect(to server: TestServer, receiveBuffer: Int? = nil, autoRead: Bool = true,
+                        halfClosure: Bool = false) async throws -> RawClient {
         let received = Received()
-        let channel = try await ClientBootstrap(group: server.group)
+        var bootstrap = ClientBootstrap(group: server.group)
+            .channelOption(.autoRead, value: autoRead)
+            .channelOption(.allowRemoteHalfClosure, value: halfClosure)
+        if let receiveBuffer { bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer)) }
+        let channel = try await bootstrap
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(CollectingHandler(received))

@@ -111,18 +111,9 @@ struct WebTransportHTTPTests {
         let page = [UInt8](repeating: UInt8(ascii: "x"), count: 8_000)
         options.assets = WebAssets(["/page": WebAsset(contentType: "text/plain", body: page, cacheControl: "no-store")])
         let server = try await TestServer.start(options)
-        let received = Received()
         // A client that takes little at a time: most of the answer waits in the host's socket.
-        let channel = try await ClientBootstrap(group: server.group)
-            .channelOption(.socketOption(.so_rcvbuf), value: 2_048)
-            .channelOption(.autoRead, value: false)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(CollectingHandler(received))
-                }
-            }
-            .connect(host: "127.0.0.1", port: server.port).get()
-        let client = RawClient(channel: channel, received: received)
+        let client = try await RawClient.connect(to: server, receiveBuffer: 2_048, autoRead: false)
+        let (channel, received) = (client.channel, client.received)
         try await client.send("GET /page HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
         try await Task.sleep(for: .milliseconds(300))
         // Written to the kernel, the host is closing; the client sends more before reading on.
@@ -147,16 +138,8 @@ struct WebTransportHTTPTests {
         var options = WebOptions.forTests
         options.lingerTime = .milliseconds(200)
         let server = try await TestServer.start(options)
-        let received = Received()
-        let channel = try await ClientBootstrap(group: server.group)
-            .channelOption(.allowRemoteHalfClosure, value: true)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(CollectingHandler(received))
-                }
-            }
-            .connect(host: "127.0.0.1", port: server.port).get()
-        let client = RawClient(channel: channel, received: received)
+        let client = try await RawClient.connect(to: server, halfClosure: true)
+        let channel = client.channel
         try await client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
         #expect(await client.wait { bytes, _ in RawResponse.parse(bytes) != nil })
         // A byte now and then: read and dropped while the host lingers, refused once it has closed.
