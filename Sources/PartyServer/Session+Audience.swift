@@ -119,13 +119,14 @@ extension Session {
         predictionsChanged = false
         lastPredictionsBroadcast = .now
         let message = predictionsMessage(open, winners: winners)
-        for player in players where player.connected && player.wantsPredictions { player.peer.send(message) }
+        // Encoded once for everyone who asked (ten thousand spectators split by one encoding).
+        Self.send(message, to: players.filter { $0.connected && $0.wantsPredictions }.map(\.peer))
         let withBoard = winners == nil ? message : {
             var copy = message
             copy.board = boardLines()
             return copy
         }()
-        for spectator in spectators where spectator.wantsPredictions { spectator.peer.send(withBoard) }
+        sendToSpectators(withBoard, including: \.wantsPredictions)
     }
 
     /// Sends one client (a newcomer, a reconnection) where the predictions stand.
