@@ -99,6 +99,7 @@ final class WatcherHandler: ChannelInboundHandler, @unchecked Sendable {
 
     /// One message from the host.
     func text(_ body: ByteBuffer, arrived: UInt64, context: ChannelHandlerContext) {
+        board.watcherMessages.wrappingAdd(1, ordering: .relaxed)
         body.withUnsafeReadableBytes { bytes in
             if bytes.starts(with: Keys.view) {
                 guard let gameAt = LeanView.find(Keys.game, in: bytes), let game = LeanView.number(at: gameAt, in: bytes),

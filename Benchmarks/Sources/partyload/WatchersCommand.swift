@@ -67,7 +67,9 @@ struct WatchersCommand: AsyncParsableCommand {
         guard let line = await child.line(startingWith: "PORTS "), let port = Int(line.dropFirst(6)) else { throw LoadError.child("no PORTS line") }
         try await Task.sleep(for: .seconds(1))
         let board = WatchBoard()
-        let playerLoop = MultiThreadedEventLoopGroup.singleton.next()
+        // The players on a thread of their own: on a loop shared with thousands of watchers, a
+        // player's view would wait behind their reads, and that is the load generator's delay.
+        let playerLoop = Self.playerThread.next()
 
         // The players (or the floor's one mover) first; the host starts the game once all are ready.
         let team: [TeamPlayerHandler] = floor ? [] : (0..<players).map { TeamPlayerHandler(board: board, index: $0) }
@@ -117,6 +119,7 @@ struct WatchersCommand: AsyncParsableCommand {
                 missed = 0
                 cpuBefore = ChildCPU.read(pid: child.pid)
                 moveStarted = clock.now
+                board.watcherMessages.store(0, ordering: .relaxed)
             }
             // Whose turn, and where the game stands.
             var key = 0, column = 0, deciders: [Int] = []
@@ -176,6 +179,8 @@ struct WatchersCommand: AsyncParsableCommand {
         if !floor { print("move → the players' views: \(Report.millis(latencies.playerViews))") }
         print(String(format: "host CPU per move: %.1f ms (user %.1f, system %.1f) over %d moves in %.1f s", cpu.total * 1000 / Double(moves),
                      cpu.user * 1000 / Double(moves), cpu.system * 1000 / Double(moves), moves, Double(wall.components.seconds)))
+        print(String(format: "messages per watcher per move (views, heartbeats, splits…): %.2f",
+                     Double(board.watcherMessages.load(ordering: .relaxed)) / Double(max(1, watchers * moves))))
         if !floor {
             print("late proposals answered moveRejected: \(board.proposalsRejected.load(ordering: .relaxed))")
         }
@@ -186,6 +191,9 @@ struct WatchersCommand: AsyncParsableCommand {
         for channel in channels { channel.close(promise: nil) }
         await child.finish()
     }
+
+    /// The players' (or the floor's mover's) own event loop.
+    static let playerThread = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     /// A random column among the open ones (bit 0: column 1).
     static func pick(_ open: UInt8, _ random: inout SeededRandom) -> Int {
