@@ -18,21 +18,32 @@ struct SpectatorCrowdTests {
         try await withHost(FourInARow.self, options: options) { _, port in
             try await TeamTestSupport.withClients(port: port, hellos, protocolVersion: 1) { clients in
                 for index in 2..<clients.count {
-                    let lobby = try #require(try await clients[index].next("lobby"))
+                    let lobby = try #require(try await clients[index].next("lobby", within: .seconds(120)), "spectator \(index): no lobby")
                     #expect(lobby["you"] == nil)
                     #expect((lobby["spectators"] as? Int ?? 0) >= index - 1)
                 }
                 var lobbies = 0
-                while let lobby = try await clients[0].next("lobby") {
+                var counts: [Int] = []
+                let clock = ContinuousClock()
+                let deadline = clock.now + .seconds(120)
+                // Read message by message (heartbeats included), so a count that never comes fails
+                // the test saying what came, rather than waiting for the suite's time limit.
+                while clock.now < deadline, let lobby = try await clients[0].next() {
+                    guard lobby["type"] as? String == "lobby" else { continue }
                     lobbies += 1
+                    counts.append(lobby["spectators"] as? Int ?? -1)
                     if lobby["spectators"] as? Int == count { break }
                 }
+                #expect(counts.last == count, "the players' lobbies counted \(counts) spectators")
                 #expect(lobbies < 20, "\(lobbies) lobbies for \(count) spectators")
                 try await clients[0].send("ready", #""ready": true"#)
                 try await clients[1].send("ready", #""ready": true"#)
+                // Only once the game is on (Bob's ready may come after Ann's move).
+                _ = try #require(try await clients[0].next("view", within: .seconds(120)), "the game did not start")
                 try await clients[0].drop(4)
                 for index in 2..<clients.count {
-                    let view = try #require(try await clients[index].next("view", where: { Board.discs($0) == 1 }))
+                    let view = try #require(try await clients[index].next("view", within: .seconds(120), where: { Board.discs($0) == 1 }),
+                                            "spectator \(index): no view")
                     #expect(Board.last(view) == 4)
                 }
             }
@@ -54,5 +65,17 @@ struct SpectatorCrowdTests {
                 #expect(clock.now - left < .seconds(30))
             }
         }
+    }
+}
+
+extension RawClient {
+    /// The next message of `type` for which `condition` holds, read message by message (heartbeats
+    /// included) for at most `limit`: nil when none came by then, or at close.
+    mutating func next(_ type: String, within limit: Duration, where condition: ([String: Any]) -> Bool = { _ in true }) async throws -> [String: Any]? {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline, let message = try await next() {
+            if message["type"] as? String == type, condition(message) { return message }
+        }
+        return nil
     }
 }
