@@ -71,6 +71,18 @@ struct AudienceRoomTests {
                 try await clients[w1].send("predict", #""seat": 1"#)
                 _ = try #require(try await clients[w1].next("prediction"))
 
+                // The split, live, on the TV and for a player: read before the TV's own predict,
+                // whose error reply a reader waiting for it would otherwise read past the split
+                // (sent at once when 250 ms passed since the last one: on a busy machine, often).
+                for index in [tv, p1] {
+                    let split = try #require(try await clients[index].next("predictions", where: { $0["total"] as? Int == 3 }))
+                    #expect(split["state"] as? String == "open")
+                    let choices = try #require(split["choices"] as? [[String: Any]])
+                    #expect(choices.map { $0["votes"] as? Int } == [2, 1])
+                    #expect(choices.map { $0["percent"] as? Int } == [67, 33])
+                    #expect(split["message"] as? String == "67 % think \(names[p0]) wins (2 of 3)")
+                }
+
                 // Refused, each with its reason; nothing changes.
                 try await clients[p0].send("predict", #""seat": 0"#)
                 #expect(try await clients[p0].next("error")?["reason"] as? String == "playing")
@@ -88,16 +100,6 @@ struct AudienceRoomTests {
                 let garbled = try #require(try await clients[eve].next("error"))
                 #expect(garbled["reason"] as? String == "invalidFields")
                 #expect(garbled["message"] as? String == #"The fields of this "predict" message are not valid: "seat" has the wrong type."#)
-
-                // The split, live, on the TV and for a player.
-                for index in [tv, p1] {
-                    let split = try #require(try await clients[index].next("predictions", where: { $0["total"] as? Int == 3 }))
-                    #expect(split["state"] as? String == "open")
-                    let choices = try #require(split["choices"] as? [[String: Any]])
-                    #expect(choices.map { $0["votes"] as? Int } == [2, 1])
-                    #expect(choices.map { $0["percent"] as? Int } == [67, 33])
-                    #expect(split["message"] as? String == "67 % think \(names[p0]) wins (2 of 3)")
-                }
 
                 // The first move closes predictions.
                 try await clients[p0].drop(1)
