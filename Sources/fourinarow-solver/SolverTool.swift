@@ -42,6 +42,10 @@ struct SolverTool {
                                                  5: 200 of Pons' 1,000) and check that it keeps the
                                                  value and whether it is exact (checks of at most
                                                  NODES positions, default 200 million)
+               fourinarow-solver game first|second [SECONDS [OPPONENT_SECONDS]]
+                                                 a whole game: the perfect bot as first (second)
+                                                 player against a perfect bot with its own limit,
+                                                 each move with where it came from and its time
                fourinarow-solver strategy-generate first|second RESULTS
                                                  prove a value-keeping move for every position the
                                                  perfect bot meets as first (second) player in the
@@ -104,6 +108,15 @@ struct SolverTool {
                     exit(2)
                 }
                 try BotBench.run(path: arguments[1], step: step, limit: .milliseconds(Int64(seconds * 1000)), checkNodes: nodes)
+            case "game" where (2...4).contains(arguments.count) && ["first", "second"].contains(arguments[1]):
+                let seconds = arguments.count > 2 ? Double(arguments[2]) : 2
+                let opponent = arguments.count > 3 ? Double(arguments[3]) : seconds
+                guard let seconds, seconds > 0, let opponent, opponent > 0 else {
+                    print(usage)
+                    exit(2)
+                }
+                try BotGame.run(botMovesFirst: arguments[1] == "first", limit: .milliseconds(Int64(seconds * 1000)),
+                                opponentLimit: .milliseconds(Int64(opponent * 1000)))
             case "strategy-write" where arguments.count == 4:
                 try StrategyWrite.run(first: arguments[1], second: arguments[2], output: arguments[3])
             case "book-show" where book.count == 2:
