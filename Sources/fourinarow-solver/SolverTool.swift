@@ -46,6 +46,10 @@ struct SolverTool {
                                                  a whole game: the perfect bot as first (second)
                                                  player against a perfect bot with its own limit,
                                                  each move with where it came from and its time
+               fourinarow-solver games first|second COUNT [SECONDS]
+                                                 COUNT games against an opponent half perfect, half
+                                                 random (seeded): results, the bot's longest think by
+                                                 depth, and the moves that reached the limit
                fourinarow-solver strategy-generate first|second RESULTS
                                                  prove a value-keeping move for every position the
                                                  perfect bot meets as first (second) player in the
@@ -117,6 +121,13 @@ struct SolverTool {
                 }
                 try BotGame.run(botMovesFirst: arguments[1] == "first", limit: .milliseconds(Int64(seconds * 1000)),
                                 opponentLimit: .milliseconds(Int64(opponent * 1000)))
+            case "games" where (3...4).contains(arguments.count) && ["first", "second"].contains(arguments[1]):
+                let seconds = arguments.count > 3 ? Double(arguments[3]) : 2
+                guard let count = Int(arguments[2]), count > 0, let seconds, seconds > 0 else {
+                    print(usage)
+                    exit(2)
+                }
+                try BotGames.run(botMovesFirst: arguments[1] == "first", games: count, limit: .milliseconds(Int64(seconds * 1000)))
             case "strategy-write" where arguments.count == 4:
                 try StrategyWrite.run(first: arguments[1], second: arguments[2], output: arguments[3])
             case "book-show" where book.count == 2:
