@@ -6,10 +6,13 @@ import PartyKit
 ///   otherwise searches a few plies with alpha-beta pruning, choosing at random (from its seed)
 ///   among equally good columns. A casual player beats it now and then.
 /// - `easy` looks two plies ahead, and one move in four drops into a random column instead.
-/// - `perfect` plays a move that keeps the position's exact value (the fastest win, a draw, or the
-///   slowest loss): from the opening book when the position is in it (at once), otherwise from
-///   `FourInARowSolver`. A solve that takes longer than `thinkingLimit` (the first moves of a game
-///   outside the book: see docs/PERFORMANCE.md) falls back to an 8-ply search.
+/// - `perfect` plays a move that keeps the position's value (a win stays a win, a draw a draw): in
+///   the opening book where it has the position (exact, at once), then from the strategy book (at
+///   once, or with a short proven search where that book leaves it to the solver), then from
+///   `FourInARowSolver`: the
+///   exact best move (fastest win, slowest loss) when it is found in a quarter of `thinkingLimit`,
+///   else a weakly solved value-keeping move. Outside both books, a position whose search takes
+///   longer than `thinkingLimit` (see docs/PERFORMANCE.md) falls back to an 8-ply search.
 ///
 /// It answers after a human-like pause of 400–900 ms from the moment it saw the position; the time it
 /// spends thinking is inside that pause (when thinking takes longer, it answers as soon as it is done).
@@ -41,6 +44,9 @@ public struct FourInARowBot: GameBot {
     public var solverNodeLimit = Int.max
     /// The book the `perfect` level plays from where it can: the process's checked-in book.
     public var openingBook = FourInARowOpeningBook.shared
+    /// The strategy book the `perfect` level plays from where the opening book has no move: the
+    /// process's checked-in book.
+    public var strategyBook = FourInARowStrategyBook.shared
     private var random: SeededRandom
     private var planned: (board: [String], plan: BotPlan<FourInARowMove>)?
 
@@ -84,17 +90,7 @@ public struct FourInARowBot: GameBot {
             return searchColumn(mine: mine, theirs: theirs, depth: Self.searchDepth)
         case .perfect:
             let position = FourInARowPosition(mine: mine, theirs: theirs)
-            if let move = openingBook?.bestMove(position) { return move.column }
-            // At the book's last ply the score is known: the solver only looks for a move that keeps it.
-            let known = openingBook?.score(of: position)
-            let limit = solverNodeLimit
-            let deadline = thinkingLimit.map { ContinuousClock.now + $0 }
-            let solved = FourInARowTablePool.shared.withTable { table in
-                var solver = FourInARowSolver(table: table, nodeLimit: limit)
-                solver.deadline = deadline
-                return solver.bestMove(position, knownScore: known)
-            }
-            if let solved { return solved.column }
+            if let column = perfectColumn(position) { return column }
             return searchColumn(mine: mine, theirs: theirs, depth: Self.fallbackDepth)
         }
     }

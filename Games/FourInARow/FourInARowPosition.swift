@@ -80,7 +80,7 @@ public struct FourInARowPosition: Hashable, Sendable {
     }
 
     /// Whether the side to move wins with its next disc.
-    var canWinNext: Bool { winningCells & possible != 0 }
+    public var canWinNext: Bool { winningCells & possible != 0 }
 
     /// The cells where the next disc of each column would land.
     var possible: UInt64 { (mask &+ Self.bottomMask) & Self.boardMask }

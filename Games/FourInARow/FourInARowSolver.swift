@@ -20,7 +20,8 @@ public struct FourInARowSolver {
     public var nodeLimit: Int
     /// When a call gives up (returning nil), whatever it has searched; nil for no time limit.
     public var deadline: ContinuousClock.Instant?
-    private var aborted = false
+    /// Whether the last search gave up (node limit or deadline).
+    var aborted = false
 
     /// A solver using `table` and searching at most `nodeLimit` positions per call.
     public init(table: FourInARowTable, nodeLimit: Int = .max) {
@@ -138,7 +139,7 @@ public struct FourInARowSolver {
 
     /// The score of `position` if it lies in (alpha, beta); otherwise a bound on the same side.
     /// The side to move must not have an immediate win.
-    private mutating func negamax(_ position: FourInARowPosition, alpha: Int, beta: Int, limit: Int) -> Int {
+    mutating func negamax(_ position: FourInARowPosition, alpha: Int, beta: Int, limit: Int) -> Int {
         var alpha = alpha
         var beta = beta
         nodes &+= 1

@@ -125,6 +125,17 @@ final class ConnectionOutbox: Sendable {
 
     /// Encodes `message` with the next number and writes it after everything sent before.
     func send(_ message: some WireMessage) -> Outcome {
+        send(encoding: { seq in try? MessageCodec().encode(message, seq: seq) })
+    }
+
+    /// Writes `shared`'s body with the next number after everything sent before: a message
+    /// encoded once for many connections, copied here with this connection's number.
+    func send(_ shared: SharedMessage) -> Outcome {
+        send(encoding: { seq in shared.body(seq: seq, allocator: channel.allocator) })
+    }
+
+    /// Numbers, encodes (`encode` with the number) and writes one message.
+    private func send(encoding encode: (Int) -> ByteBuffer?) -> Outcome {
         let onLoop = channel.eventLoop.inEventLoop
         // The lock keeps numbering and queueing in one order. Writing and closing happen outside
         // it: a write to a closed channel fails at once, and its callback takes the lock.
@@ -138,7 +149,7 @@ final class ConnectionOutbox: Sendable {
                 state.overflowed = true
                 return .failure(Refusal(outcome: .overflowed, cutOff: true))
             }
-            guard let frame = try? MessageCodec().encode(message, seq: state.seq + 1) else {
+            guard let frame = encode(state.seq + 1) else {
                 // Our own message failed to encode: nothing after it could be numbered right.
                 state.closing = true
                 return .failure(Refusal(outcome: .closed, cutOff: true))

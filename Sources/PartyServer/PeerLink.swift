@@ -21,6 +21,12 @@ struct PeerLink: Sendable {
         outbox.send(message) == .queued
     }
 
+    /// Sends a message encoded once for many connections, numbered for this one.
+    @discardableResult
+    func send(_ shared: SharedMessage) -> Bool {
+        outbox.send(shared) == .queued
+    }
+
     /// Ends the connection once what was already sent is written.
     func close() {
         outbox.close()

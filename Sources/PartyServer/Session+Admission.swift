@@ -130,12 +130,15 @@ extension Session {
         let spectator = Spectator(peer: peer, name: cleaned.isEmpty ? "Spectator" : cleaned, games: hello.games,
                                   plainText: wantsPlainText(hello), wantsPredictions: hello.features?.contains("predictions") == true,
                                   isDisplay: hello.features?.contains("display") == true)
-        spectators.append(spectator)
+        addSpectator(spectator)
         logger.info("\(spectator.name) is watching", metadata: ["peer": "\(peer.id)"])
         let welcome = welcome(seat: nil, name: spectator.name, token: "", hello: hello)
         peer.send(welcome)
-        broadcastLobby()
-        if isRoom { broadcastRoom() }
+        // The newcomer gets the table now; everyone else the new count with the next lobby (at
+        // most `spectatorLobbyMilliseconds` later), not a lobby each per newcomer.
+        sendLobby(to: spectator)
+        spectatorsChanged = true
+        if isRoom, let room = roomMessage() { peer.send(room) }
         sendCurrentView(to: peer, seat: nil, plainText: spectator.plainText)
         if spectator.wantsPredictions { sendPredictions(to: peer) }
         return .welcomed(welcome)

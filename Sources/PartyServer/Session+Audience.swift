@@ -86,22 +86,28 @@ extension Session {
         // Looked up once: a large audience is judged in one pass.
         let memberPeers = Dictionary(players.filter(\.connected).map { ($0.member, $0.peer) }, uniquingKeysWith: { first, _ in first })
         let spectatorPeers = Dictionary(spectators.map { ($0.peer.id, $0.peer) }, uniquingKeysWith: { first, _ in first })
+        // Everyone who said the same seat gets the same answer: encoded once per seat.
+        var answers: [Int: SharedMessage] = [:]
         for pick in open.picks {
             let right = winners.contains(pick.seat)
             let earned = right ? points : 0
-            let name = predictionSeatName(pick.seat)
-            let message = PredictionMessage(game: open.game, seat: pick.seat, name: name, right: right, points: earned,
-                                            message: right ? "You said \(name) — right! +\(earned)" : "You said \(name) — not this time.")
+            let answer: SharedMessage? = answers[pick.seat] ?? {
+                let name = predictionSeatName(pick.seat)
+                let made = SharedMessage(PredictionMessage(game: open.game, seat: pick.seat, name: name, right: right, points: earned,
+                                                           message: right ? "You said \(name) — right! +\(earned)" : "You said \(name) — not this time."))
+                answers[pick.seat] = made
+                return made
+            }()
             switch pick.predictor {
             case .member(let member):
                 room?.awardPrediction(earned, to: member)
-                memberPeers[member]?.send(message)
+                if let answer { memberPeers[member]?.send(answer) }
             case .spectator(let id):
                 if right {
                     spectatorBoard[id]?.points += earned
                     spectatorBoard[id]?.right += 1
                 }
-                spectatorPeers[id]?.send(message)
+                if let answer { spectatorPeers[id]?.send(answer) }
             }
         }
         sendPredictions(open, winners: outcome.winners.map(\.index))
@@ -119,13 +125,14 @@ extension Session {
         predictionsChanged = false
         lastPredictionsBroadcast = .now
         let message = predictionsMessage(open, winners: winners)
-        for player in players where player.connected && player.wantsPredictions { player.peer.send(message) }
+        // Encoded once for everyone who asked (ten thousand spectators split by one encoding).
+        Self.send(message, to: players.filter { $0.connected && $0.wantsPredictions }.map(\.peer))
         let withBoard = winners == nil ? message : {
             var copy = message
             copy.board = boardLines()
             return copy
         }()
-        for spectator in spectators where spectator.wantsPredictions { spectator.peer.send(withBoard) }
+        sendToSpectators(withBoard, including: \.wantsPredictions)
     }
 
     /// Sends one client (a newcomer, a reconnection) where the predictions stand.

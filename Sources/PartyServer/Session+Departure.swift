@@ -6,10 +6,11 @@ extension Session {
     /// connection dropped keeps the seat for the grace period; one who left, or broke the
     /// protocol, gives it up at once.
     func remove(peerID: Int, reason: DepartureReason) {
-        if let index = spectators.firstIndex(where: { $0.peer.id == peerID }) {
-            spectators.remove(at: index).peer.close()
-            broadcastLobby()
-            if isRoom { broadcastRoom() }
+        if let spectator = removeSpectator(peerID: peerID) {
+            spectator.peer.close()
+            // The count goes out with the next lobby (at most a second later); the room's message
+            // does not count spectators.
+            spectatorsChanged = true
             return
         }
         guard let index = players.firstIndex(where: { $0.peer.id == peerID }) else { return }
@@ -40,9 +41,7 @@ extension Session {
         let player = players.remove(at: index)
         player.peer.close()
         logger.info("\(player.name) left", metadata: ["reason": "\(message)"])
-        for peer in players.map(\.peer) + spectators.map(\.peer) {
-            peer.send(PlayerLeft(seat: player.seat, name: player.name, message: message))
-        }
+        Self.send(PlayerLeft(seat: player.seat, name: player.name, message: message), to: players.map(\.peer) + spectators.map(\.peer))
         if isRoom { return memberLeft(player) }
         if leftTeam(player) {
             broadcastLobby()
@@ -98,5 +97,25 @@ extension Session {
             spectator.peer.send(ErrorMessage(reason: "spectator",
                                              message: "Spectators can only watch (and leave).", inReplyTo: envelope.seq))
         }
+    }
+}
+
+extension Session {
+    /// Adds a spectator (last) and indexes it.
+    func addSpectator(_ spectator: Spectator) {
+        spectatorIndex[spectator.peer.id] = spectators.count
+        spectators.append(spectator)
+    }
+
+    /// Removes the spectator of connection `peerID`, if it is one: the last spectator takes its
+    /// place (the order of spectators means nothing), so leaving costs the same for ten thousand.
+    func removeSpectator(peerID: Int) -> Spectator? {
+        guard let index = spectatorIndex.removeValue(forKey: peerID) else { return nil }
+        let last = spectators.count - 1
+        if index != last {
+            spectators.swapAt(index, last)
+            spectatorIndex[spectators[index].peer.id] = index
+        }
+        return spectators.removeLast()
     }
 }

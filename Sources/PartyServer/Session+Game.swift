@@ -151,8 +151,7 @@ extension Session {
         phase = .over
         proposals = [:]
         if sendOutcome, let outcome = running.outcome {
-            let message = gameOverMessage(outcome)
-            for peer in players.map(\.peer) + spectators.map(\.peer) { peer.send(message) }
+            Self.send(gameOverMessage(outcome), to: players.map(\.peer) + spectators.map(\.peer))
             logger.info("game \(gamesPlayed) over: \(outcome.summary)")
             settlePredictions(outcome)
         }
@@ -187,14 +186,14 @@ extension Session {
 
     // MARK: Time
 
-    /// Sends a heartbeat to every connected player and spectator once per heartbeat interval.
+    /// Sends a heartbeat to every connected player once per heartbeat interval, and to the
+    /// spectators spread over the interval (`sendSpectatorHeartbeats`).
     func sendHeartbeatsIfDue() {
+        sendSpectatorHeartbeats()
         let now = ContinuousClock.now
         guard now - lastHeartbeat >= .milliseconds(options.heartbeatIntervalMilliseconds) else { return }
         lastHeartbeat = now
-        for peer in players.filter(\.connected).map(\.peer) + spectators.map(\.peer) {
-            peer.send(Heartbeat())
-        }
+        Self.send(Heartbeat(), to: players.filter(\.connected).map(\.peer))
     }
 
     /// How long the clock may sleep: 20 ms (or less, to the deadline) while the game has a deadline,
@@ -217,6 +216,7 @@ extension Session {
         if isRoom { roomTick() }
         resolveDueProposals()
         predictionsTick()
+        spectatorsTick()
         guard phase == .playing, let running = game, running.advance(to: now()) else { return }
         afterGameChange()
     }
@@ -224,6 +224,8 @@ extension Session {
     // MARK: Lobby
 
     func broadcastLobby() {
+        spectatorsChanged = false
+        lastLobbyBroadcast = .now
         if isRoom { return broadcastRoomLobby() }
         let message = lobbyMessage()
         let infos = playerInfos
@@ -232,10 +234,22 @@ extension Session {
             player.peer.send(Lobby(state: phase.rawValue, players: infos, you: player.seat, spectators: spectators.count,
                                    canStart: canStart && player.isHost, gamesPlayed: gamesPlayed, message: message))
         }
-        for spectator in spectators {
-            spectator.peer.send(Lobby(state: phase.rawValue, players: infos, you: nil, spectators: spectators.count,
-                                      canStart: false, gamesPlayed: gamesPlayed, message: message))
+        sendToSpectators(spectatorLobby(infos: infos, message: message))
+    }
+
+    /// The lobby every spectator gets (`you` absent, never `canStart`).
+    func spectatorLobby(infos: [PlayerInfo]? = nil, message: String? = nil) -> Lobby {
+        if isRoom {
+            return Lobby(state: phase == .playing ? "playing" : "lobby", players: infos ?? playerInfos, you: nil, spectators: spectators.count,
+                         canStart: false, gamesPlayed: gamesPlayed, message: message ?? roomLobbyMessage())
         }
+        return Lobby(state: phase.rawValue, players: infos ?? playerInfos, you: nil, spectators: spectators.count,
+                     canStart: false, gamesPlayed: gamesPlayed, message: message ?? lobbyMessage())
+    }
+
+    /// Sends one spectator (a newcomer) the lobby.
+    func sendLobby(to spectator: Spectator) {
+        spectator.peer.send(spectatorLobby())
     }
 
     func lobbyMessage() -> String {

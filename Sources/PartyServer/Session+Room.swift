@@ -219,8 +219,7 @@ extension Session {
     /// grows, and the room is choosing again.
     func finishRoomGame() {
         guard let running = game, let outcome = running.outcome else { return }
-        let message = gameOverMessage(outcome)
-        for peer in players.map(\.peer) + spectators.map(\.peer) { peer.send(message) }
+        Self.send(gameOverMessage(outcome), to: players.map(\.peer) + spectators.map(\.peer))
         logger.info("game \(gamesPlayed) over: \(outcome.summary)")
         let standings = outcome.standings.filter { seatMembers[$0.seat.index] != nil }
         let holders = Dictionary(standings.map { ($0.seat, seatMembers[$0.seat.index] ?? []) }, uniquingKeysWith: { first, _ in first })

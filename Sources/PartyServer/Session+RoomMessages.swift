@@ -17,7 +17,7 @@ extension Session {
             mine.you = player.member
             player.peer.send(mine)
         }
-        for spectator in spectators { spectator.peer.send(message) }
+        sendToSpectators(message)
     }
 
     /// The room as everyone sees it (`you` is set per receiver).
@@ -113,10 +113,7 @@ extension Session {
                                    canStart: player.isHost && phase != .playing && (room?.plan != nil || room?.votes.isEmpty == false),
                                    gamesPlayed: gamesPlayed, message: message))
         }
-        for spectator in spectators {
-            spectator.peer.send(Lobby(state: state, players: infos, you: nil, spectators: spectators.count, canStart: false,
-                                      gamesPlayed: gamesPlayed, message: message))
-        }
+        sendToSpectators(spectatorLobby(infos: infos, message: message))
     }
 
     /// The lobby's line in a room: a held seat's countdown, the game on, or what the room waits for.

@@ -214,9 +214,9 @@ extension Session {
                                   members: team.map { TeamMember(name: players[$0].name, connected: players[$0].connected) },
                                   proposals: list, windowMs: window,
                                   majority: SeatProposals.majority(of: max(1, team.filter { players[$0].connected }.count)))
-        for index in team where players[index].connected && players[index].wantsTeams {
-            players[index].peer.send(message)
-        }
+        // The same message for every member: encoded once (a team of 32 proposing at once sent
+        // 32 × 32 encodings of a message that names all 32).
+        Self.send(message, to: team.filter { players[$0].connected && players[$0].wantsTeams }.map { players[$0].peer })
     }
 
     /// Sends every team its `team` message (at a game's start).

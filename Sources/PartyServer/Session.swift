@@ -33,6 +33,18 @@ actor Session {
     var random: SeededRandom
     var players: [TablePlayer] = []
     var spectators: [Spectator] = []
+    /// Where each spectator is in `spectators`, by connection id: every message a connection sends
+    /// is looked up here first (a scan of ten thousand spectators per message was the cost).
+    var spectatorIndex: [Int: Int] = [:]
+    /// Whether spectators came or went since the lobby last went out: the new count goes out with
+    /// the next lobby, at the latest `spectatorLobbyMilliseconds` later (not one lobby to everyone
+    /// per spectator, which ten thousand arriving would make a hundred million messages).
+    var spectatorsChanged = false
+    /// When the lobby last went out.
+    var lastLobbyBroadcast = ContinuousClock.now
+    /// Where the spectators' heartbeats stand: the next spectator, the share due and not yet sent,
+    /// and when they were last sent.
+    var spectatorHeartbeats = (next: 0, credit: 0.0, last: ContinuousClock.now)
     /// Wrong join codes by address: how many, and when the last one came.
     var codeFailures: [String: (count: Int, last: ContinuousClock.Instant)] = [:]
     /// When heartbeats last went out.
@@ -156,8 +168,8 @@ actor Session {
 
     /// Handles one message from a seated player or a spectator.
     func receive(_ envelope: Envelope, from peerID: Int) {
-        if let spectator = spectators.first(where: { $0.peer.id == peerID }) {
-            return receive(envelope, fromSpectator: spectator)
+        if let index = spectatorIndex[peerID] {
+            return receive(envelope, fromSpectator: spectators[index])
         }
         guard let index = players.firstIndex(where: { $0.peer.id == peerID }) else { return }
         // The peer alone, not the whole `TablePlayer` (a copy of it would retain all it holds).
@@ -247,12 +259,11 @@ actor Session {
         ended = true
         let scoreboard = isRoom ? scoreboardLines() : nil
         let peers = players.map(\.peer) + spectators.map(\.peer)
-        for peer in peers {
-            peer.send(Ended(reason: reason, message: message, scoreboard: scoreboard))
-            peer.close()
-        }
+        Self.send(Ended(reason: reason, message: message, scoreboard: scoreboard), to: peers)
+        for peer in peers { peer.close() }
         players.removeAll()
         spectators.removeAll()
+        spectatorIndex.removeAll()
         statusContinuation.finish()
         return Set(peers.map(\.id))
     }

@@ -4,7 +4,8 @@ import PartyKit
 
 /// How far into a game the perfect bot's thinking limit reaches: along a line of moves from the
 /// empty board, asks a perfect bot for each position's move and prints how long it thought and
-/// whether the move came from the opening book, the solver (exact) or, when it gave up, the 8-ply fallback.
+/// whether the move came from the opening book, the strategy book, the solver (exact) or, when it
+/// gave up, the 8-ply fallback.
 enum Opening {
     static func run(line: String, limit: Duration) throws {
         guard FourInARowPosition(sequence: line) != nil else { throw BenchError.badLine(line) }
@@ -20,8 +21,11 @@ enum Opening {
         while let seat = game.currentSeat {
             // From the book, or would the solver alone finish in time? (The bot below uses the same limit.)
             let how: String
+            let strategy = FourInARowStrategyBook.shared?.entry(for: position)
             if book?.bestMove(position) != nil {
                 how = "book"
+            } else if let strategy {
+                how = strategy.column != nil ? "strategy book" : "solver (strategy book's value)"
             } else {
                 var solver = FourInARowSolver(table: FourInARowTable(size: (1 << 21) + 17))
                 solver.deadline = clock.now + limit

@@ -36,6 +36,28 @@ struct SolverTool {
                fourinarow-solver book-lines PLIES RESULTS COUNT SEED
                                                  print COUNT results chosen with SEED as "MOVES SCORE"
                                                  lines (Pons' format, for his solver or bench)
+               fourinarow-solver bench-bot FILE [STEP [SECONDS [NODES]]]
+                                                 ask a perfect bot (thinking limit SECONDS, default 2)
+                                                 for a move in every STEP-th position of FILE (default
+                                                 5: 200 of Pons' 1,000) and check that it keeps the
+                                                 value and whether it is exact (checks of at most
+                                                 NODES positions, default 200 million)
+               fourinarow-solver game first|second [SECONDS [OPPONENT_SECONDS]]
+                                                 a whole game: the perfect bot as first (second)
+                                                 player against a perfect bot with its own limit,
+                                                 each move with where it came from and its time
+               fourinarow-solver games first|second COUNT [SECONDS]
+                                                 COUNT games against an opponent half perfect, half
+                                                 random (seeded): results, the bot's longest think by
+                                                 depth, and the moves that reached the limit
+               fourinarow-solver strategy-generate first|second RESULTS
+                                                 prove a value-keeping move for every position the
+                                                 perfect bot meets as first (second) player in the
+                                                 opening, appending solver results to RESULTS: a
+                                                 killed run resumes where it stopped
+               fourinarow-solver strategy-write FIRST SECOND SWIFTFILE
+                                                 write the strategy book's Swift source from the two
+                                                 results files ("-": that side not covered)
                fourinarow-solver --version       print the version and exit
         """
 
@@ -77,6 +99,37 @@ struct SolverTool {
                 guard let count = Int(book[3]), count > 0 else { throw BookError.badArgument(book[3]) }
                 guard let seed = UInt64(book[4]) else { throw BookError.badArgument(book[4]) }
                 try BookGenerate.lines(root: root, plies: try plies(book[1]), path: book[2], count: count, seed: seed)
+            case "strategy-generate" where arguments.count == 3 && ["first", "second"].contains(arguments[1]):
+                let generator = try StrategyGenerator(botMovesFirst: arguments[1] == "first", path: arguments[2], compute: true)
+                let walked = try generator.run()
+                say("done: " + generator.summary(walked))
+            case "bench-bot" where (2...5).contains(arguments.count):
+                let step = arguments.count > 2 ? Int(arguments[2]) : 5
+                let seconds = arguments.count > 3 ? Double(arguments[3]) : 2
+                let nodes = arguments.count > 4 ? Int(arguments[4]) : 200_000_000
+                guard let step, step > 0, let seconds, seconds > 0, let nodes, nodes > 0 else {
+                    print(usage)
+                    exit(2)
+                }
+                try BotBench.run(path: arguments[1], step: step, limit: .milliseconds(Int64(seconds * 1000)), checkNodes: nodes)
+            case "game" where (2...4).contains(arguments.count) && ["first", "second"].contains(arguments[1]):
+                let seconds = arguments.count > 2 ? Double(arguments[2]) : 2
+                let opponent = arguments.count > 3 ? Double(arguments[3]) : seconds
+                guard let seconds, seconds > 0, let opponent, opponent > 0 else {
+                    print(usage)
+                    exit(2)
+                }
+                try BotGame.run(botMovesFirst: arguments[1] == "first", limit: .milliseconds(Int64(seconds * 1000)),
+                                opponentLimit: .milliseconds(Int64(opponent * 1000)))
+            case "games" where (3...4).contains(arguments.count) && ["first", "second"].contains(arguments[1]):
+                let seconds = arguments.count > 3 ? Double(arguments[3]) : 2
+                guard let count = Int(arguments[2]), count > 0, let seconds, seconds > 0 else {
+                    print(usage)
+                    exit(2)
+                }
+                try BotGames.run(botMovesFirst: arguments[1] == "first", games: count, limit: .milliseconds(Int64(seconds * 1000)))
+            case "strategy-write" where arguments.count == 4:
+                try StrategyWrite.run(first: arguments[1], second: arguments[2], output: arguments[3])
             case "book-show" where book.count == 2:
                 try BookMeasure.show(moves: book[1])
             case "book-load" where book.count == 2:

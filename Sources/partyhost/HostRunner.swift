@@ -62,6 +62,7 @@ struct HostRunner {
             guard let port = await portIterator.next() else { return }
             // Each child below returns false; only the server's returns true.
             Console.say("Hosting \(sessionName) on port \(port).")
+            if let problem = FileLimit.raise(toFit: command.maxConnections) { warnings.warn(problem) }
             let joinAddress = JoinAddress.current(preferring: command.interfaces)
             Console.say("Players join with: partyclient   (or: partyclient --connect \(joinAddress.host):\(port))")
             if let note = joinAddress.note { Console.say(note) }

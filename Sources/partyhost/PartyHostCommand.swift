@@ -108,10 +108,10 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: "Seconds a dropped player's seat is held for them to reconnect, in every game (0: given up at once; 0-3600).")
     var grace: Int = 30
 
-    @Option(help: "Most spectators at once.")
+    @Option(help: "Most spectators at once (0-100000; each is a connection, so --max-connections must fit them too).")
     var maxSpectators: Int = 16
 
-    @Option(help: "Most connections at once (players, spectators and those still saying hello).")
+    @Option(help: "Most connections at once (players, spectators and those still saying hello; 2-100000). Each is an open file: the host raises its open-file limit to the hard limit at start and warns when that is below --max-connections + 64.")
     var maxConnections: Int = 64
 
     @Option(help: "Most connections at once from one address (a value of --max-connections or more: no separate limit).")
@@ -182,7 +182,7 @@ struct PartyHostCommand: AsyncParsableCommand {
     /// Checks the options a party room and a single game share.
     func validateCommon() throws {
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
-        guard (0...1000).contains(maxSpectators) else { throw ValidationError("--max-spectators must be from 0 to 1000.") }
+        guard (0...100_000).contains(maxSpectators) else { throw ValidationError("--max-spectators must be from 0 to 100000.") }
         if let teams, teams != "auto", teams != "off" { throw ValidationError("--teams must be auto or off (or alone).") }
         if let proposalSeconds, !(1...120).contains(proposalSeconds) {
             throw ValidationError("--proposal-seconds must be from 1 to 120.")

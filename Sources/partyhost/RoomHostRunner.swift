@@ -95,6 +95,7 @@ struct RoomHostRunner {
             // Each child below returns nil; only the server's returns the report.
             // The first line is exactly what PROTOCOL.md section 1 says, as for a single game.
             Console.say("Hosting \(sessionName) on port \(port).")
+            if let problem = FileLimit.raise(toFit: command.maxConnections) { warnings.warn(problem) }
             Console.say("A party room with \(menu.map(\.hosted.descriptor.title).joined(separator: ", ")).")
             let joinAddress = JoinAddress.current(preferring: command.interfaces)
             Console.say("Players join with: partyclient   (or: partyclient --connect \(joinAddress.host):\(port))")

@@ -15,6 +15,13 @@ enum Report {
             + "(\(histogram.totalCount) samples)"
     }
 
+    /// `p50 … p99 … max … (n)` in milliseconds.
+    static func millis(_ histogram: Histogram<UInt64>) -> String {
+        func ms(_ ns: UInt64) -> String { String(format: "%.1f ms", Double(ns) / 1e6) }
+        return "p50 \(ms(histogram.valueAtPercentile(50))), p99 \(ms(histogram.valueAtPercentile(99))), max \(ms(histogram.maxRecorded)) "
+            + "(\(histogram.totalCount) samples)"
+    }
+
     /// A ratio with two decimals.
     static func ratio(_ a: UInt64, _ b: UInt64) -> String {
         b == 0 ? "n/a" : String(format: "%.2f×", Double(a) / Double(b))

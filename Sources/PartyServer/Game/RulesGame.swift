@@ -137,9 +137,27 @@ final class RulesGame<Rules: GameRules>: TableGame {
         }
         if !spectators.isEmpty {
             let view = spectatorView ?? running.view(for: .spectator, at: now)
+            guard spectators.count >= Session.sharedFrom else {
+                for spectator in spectators {
+                    send(view, to: spectator.peer, viewer: .spectator, plainText: spectator.plainText,
+                         yourTurn: false, deadlineMs: deadline, encoded: &encoded)
+                }
+                return stopped
+            }
+            // Every spectator's message is the same but for its number: encoded once (one for
+            // those who draw the game, one for those who get plain text), copied per connection.
+            var shared: [Bool: SharedMessage?] = [:]
             for spectator in spectators {
-                send(view, to: spectator.peer, viewer: .spectator, plainText: spectator.plainText,
-                     yourTurn: false, deadlineMs: deadline, encoded: &encoded)
+                let plainText = spectator.plainText
+                if shared[plainText] == nil {
+                    shared[plainText] = .some(message(for: view, viewer: .spectator, plainText: plainText, yourTurn: false, deadlineMs: deadline))
+                }
+                if let message = shared[plainText] ?? nil {
+                    spectator.peer.send(message)
+                } else {
+                    send(view, to: spectator.peer, viewer: .spectator, plainText: plainText,
+                         yourTurn: false, deadlineMs: deadline, encoded: &encoded)
+                }
             }
         }
         return stopped
@@ -155,6 +173,15 @@ final class RulesGame<Rules: GameRules>: TableGame {
              deadlineMs: schedule.deadline.map { max(0, $0.milliseconds(since: now)) }, encoded: &encoded)
     }
 
+    /// The message `send(_:to:…)` would send, encoded once to be shared by many connections (nil
+    /// when it cannot be: the connections then encode their own).
+    func message(for view: Rules.View, viewer: Viewer, plainText: Bool, yourTurn: Bool, deadlineMs: Int64?) -> SharedMessage? {
+        guard plainText else {
+            return SharedMessage(ViewMessage(game: number, view: view, yourTurn: yourTurn, deadlineMs: deadlineMs, writer: viewWriter))
+        }
+        return SharedMessage(ViewMessage(game: number, view: plainTextView(view, viewer: viewer), yourTurn: yourTurn, deadlineMs: deadlineMs))
+    }
+
     /// Sends `view` (what `viewer` sees) to one connection: the game's own view, or for a client
     /// without the game's presenter the plain text and labelled moves built from it. Viewers who
     /// see the same view share its JSON through `encoded`. False when the client stopped reading.
@@ -167,6 +194,11 @@ final class RulesGame<Rules: GameRules>: TableGame {
             }
             return peer.send(ViewMessage(game: number, view: json, yourTurn: yourTurn, deadlineMs: deadlineMs))
         }
+        return peer.send(ViewMessage(game: number, view: plainTextView(view, viewer: viewer), yourTurn: yourTurn, deadlineMs: deadlineMs))
+    }
+
+    /// `view` as plain text and labelled moves, for a client without the game's presenter.
+    func plainTextView(_ view: Rules.View, viewer: Viewer) -> PlainTextView<Rules.Move> {
         let context = PresenterContext(seat: viewer.seat, names: names, color: false)
         var moves: [PlainTextView<Rules.Move>.Choice] = []
         var typing: String?
@@ -174,7 +206,6 @@ final class RulesGame<Rules: GameRules>: TableGame {
             moves = Rules.labelledMoves(in: view, for: seat).map { .init(label: $0.label, move: $0.move) }
             typing = Rules.typedMovePrompt(in: view, for: seat)
         }
-        let text = PlainTextView(text: Rules.plainText(of: view, context: context), moves: moves, typing: typing)
-        return peer.send(ViewMessage(game: number, view: text, yourTurn: yourTurn, deadlineMs: deadlineMs))
+        return PlainTextView(text: Rules.plainText(of: view, context: context), moves: moves, typing: typing)
     }
 }
