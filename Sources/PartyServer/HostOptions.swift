@@ -72,8 +72,9 @@ public struct HostOptions: Sendable {
     public var predictionMilliseconds: Int64 = 20_000
     /// What a right prediction scores (on the party scoreboard, or a spectator's board).
     public var predictionPoints = 50
-    /// The most players a locked session with `teams` seats.
-    public static let teamCapacity = 64
+    /// The most players a session with `teams` seats (two teams of 64: a school hall), as far as
+    /// `maxConnections` lets them in (its default, 64, is the usual bound).
+    public static let teamCapacity = 128
     /// The files served over HTTP (the page's, and `/games.json` when the executable adds it).
     public var webAssets: WebAssets = .builtIn
 

@@ -17,9 +17,9 @@ extension Session {
     }
 
     /// The most players the table seats: the game's seats (a room's: its largest game's), or with
-    /// teams `HostOptions.teamCapacity`.
+    /// teams `HostOptions.teamCapacity`, as far as `--max-connections` lets them in.
     var tableCapacity: Int {
-        options.teams ? max(descriptor.maxPlayers, HostOptions.teamCapacity) : descriptor.maxPlayers
+        options.teams ? max(descriptor.maxPlayers, min(HostOptions.teamCapacity, options.maxConnections)) : descriptor.maxPlayers
     }
 
     /// Names the teams of the game about to start from `teams` (player indices by seat) and

@@ -93,7 +93,7 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Flag(help: "Host without playing: no player is seated at this terminal.")
     var dedicated = false
 
-    @Option(help: "With --dedicated: start when this many players are seated and ready (default: the game's minimum; with --teams up to 64).")
+    @Option(help: "With --dedicated: start when this many players are seated and ready (default: the game's minimum; with --teams up to 128, and --max-connections).")
     var players: Int?
 
     @Option(name: .customLong("interface"), help: "Advertise on this network interface (repeatable; default: every multicast-capable one).")
@@ -171,7 +171,7 @@ struct PartyHostCommand: AsyncParsableCommand {
             throw ValidationError("--bots must be from 0 to \(seats) for \(chosen.descriptor.title).")
         }
         // With teams a game seats everyone who joins: a dedicated host may wait for a whole class.
-        let most = teamsOn ? max(chosen.descriptor.maxPlayers, HostOptions.teamCapacity) : chosen.descriptor.maxPlayers
+        let most = teamsOn ? max(chosen.descriptor.maxPlayers, min(HostOptions.teamCapacity, maxConnections)) : chosen.descriptor.maxPlayers
         if let players, !(chosen.descriptor.minPlayers...most).contains(players) {
             throw ValidationError("--players must be from \(chosen.descriptor.minPlayers) to \(most).")
         }

@@ -29,11 +29,15 @@ struct TeamRulesTests {
         }
     }
 
-    @Test("names: Team Ann & Bob, Team Ann, Bob & Cy; one player is just their name")
+    @Test("names: Team Ann & Bob, Team Ann, Bob & Cy; past four, the first two and a count; one player is just their name")
     func names() {
         #expect(TeamFormation.name(["Ann", "Bob"]) == "Team Ann & Bob")
         #expect(TeamFormation.name(["Ann", "Bob", "Cy"]) == "Team Ann, Bob & Cy")
         #expect(TeamFormation.name(["Ann"]) == "Ann")
+        #expect(TeamFormation.name(["Ann", "Bob", "Cy", "Dee"]) == "Team Ann, Bob, Cy & Dee")
+        // A class in two teams is not named by 32 names each.
+        #expect(TeamFormation.name(["Ann", "Bob", "Cy", "Dee", "Eve"]) == "Team Ann, Bob & 3 more")
+        #expect(TeamFormation.name((1...32).map { "P\($0)" }) == "Team P1, P2 & 30 more")
     }
 
     @Test("majority: more than half of the connected members", arguments: [(1, 1), (2, 2), (3, 2), (4, 3), (5, 3)])

@@ -33,9 +33,15 @@ enum TeamFormation {
         return result
     }
 
-    /// "Team Ann & Bob", "Team Ann, Bob & Cy"; a team of one is just its member's name.
+    /// "Team Ann & Bob", "Team Ann, Bob & Cy", up to four names; a larger team is named by its
+    /// first two and a count ("Team Ann, Bob & 30 more": a class of 64 in two teams would otherwise
+    /// be named by 32 names each); a team of one is just its member's name.
     static func name(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
+        if names.count > namedMembers { return "Team \(names[0]), \(names[1]) & \(names.count - 2) more" }
         return "Team " + names.dropLast().joined(separator: ", ") + " & " + names[names.count - 1]
     }
+
+    /// The most members a team's name lists one by one.
+    static let namedMembers = 4
 }
