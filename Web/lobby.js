@@ -16,6 +16,13 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom, endAc
   const known = seenPlayers.get(section);
   seenPlayers.set(section, new Set(lobby.players.map((p) => p.name)));
   const watchers = lobby.spectators > 0 ? [el("li", { class: "watchers", text: `${lobby.spectators} watching` })] : [];
+  // The TV's column is short: a team is one line (its name already names its members), with only
+  // the members who are away said beside it; six players in two teams are two lines, not six.
+  if (document.documentElement.classList.contains("tv") && lobby.players.some((p) => p.team)) {
+    fill(section.querySelector("#players"), teamLines(lobby.players, known).concat(watchers));
+    fill(section.querySelector("#lobby-actions"), []);
+    return;
+  }
   fill(section.querySelector("#players"), lobby.players.map((p) => {
     const badges = [];
     if (mine(p)) badges.push(el("span", { class: "badge you", text: "you" }));
@@ -50,6 +57,28 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom, endAc
   }
   fill(section.querySelector("#lobby-actions"), actions);
   void welcome;
+}
+
+/** The TV's players by team: one line per team (or per player without one), in the lobby's order,
+ *  its away members named with their time left. */
+function teamLines(players, known) {
+  const groups = [];
+  for (const p of players) {
+    const key = p.team ? `team:${p.seat}` : `player:${p.name}`;
+    const group = groups.find((g) => g.key === key);
+    if (group) group.members.push(p);
+    else groups.push({ key, title: p.team || label(p), members: [p] });
+  }
+  return groups.map(({ title, members }) => {
+    const badges = [];
+    if (members.some((p) => p.host)) badges.push(el("span", { class: "badge", text: "host" }));
+    for (const p of members.filter((m) => !m.connected)) {
+      const away = p.graceMs !== undefined ? `reconnecting… ${seconds(p.graceMs)}` : "away";
+      badges.push(el("span", { class: "badge away", text: members.length > 1 ? `${label(p)} ${away}` : away }));
+    }
+    const fresh = known && members.some((p) => !known.has(p.name));
+    return el("li", { class: ["team-line", fresh ? "new" : ""].join(" ") }, [el("span", { class: "name", text: title }), ...badges]);
+  });
 }
 
 /** The points of each scoreboard line last drawn (per room panel), to mark the lines that changed. */
