@@ -69,6 +69,9 @@ body.tv:not(.tv-room):not(.tv-playing) #table { grid-column: 2; grid-row: 1 / sp
 .tv-playing main { grid-template-columns: minmax(0, 1fr) minmax(0, 20vw); grid-template-rows: auto minmax(0, 1fr) auto; }
 .tv-playing #game { grid-column: 1; grid-row: 1 / span 3; }
 .tv-playing #table { grid-column: 2; grid-row: 2; }
+/* The game names the players (or teams) large; the column only lists them, smaller, with who is away. */
+.tv-playing #table .tv-label { display: none; }
+.tv-playing #players li { font-size: 0.85rem; line-height: 1.2; padding: 0.05rem 0; }
 .tv-playing #tv-join { grid-column: 2; grid-row: 3; align-self: end; padding: 0.2rem; }
 /* The audience's split (predict.js) heads the right-hand column while a game is on: it never takes
    the game's height. Between games the room has the screen. */
