@@ -55,6 +55,9 @@ def scenario(partyhost, shots):
         tv.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False})
         tv.driver.get(host.url + "tv")
         tv.wait("the TV page", lambda: tv.find("#game-root"))
+        # The page draws its own panels when the host's welcome and lobby arrive: draw the presenters
+        # after that (on a busy machine they came after the first drawing and hid it: "0 px high").
+        tv.wait("the TV's table from the host's lobby", lambda: tv.visible("#table"))
 
         def draw(game, views):
             result = tv.driver.execute_async_script(SCRIPT, game, views)
