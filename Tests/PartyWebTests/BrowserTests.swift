@@ -10,35 +10,36 @@ import Testing
 /// Chromium takes both cores of a small machine for a while, which would starve the timing-sensitive
 /// tests (mDNS, timeouts) running beside it, so these run in a step of their own:
 /// `PARTYHOST_BROWSER_TESTS=1 swift test --filter BrowserTests` (.ci/run does, after the rest).
-@Suite("Browser client in headless Chromium", .serialized,
+/// Scenarios run three at a time (`BrowserSlots`), the longest listed first so that they start first.
+@Suite("Browser client in headless Chromium",
        .enabled(if: BrowserTools.requested, "set PARTYHOST_BROWSER_TESTS=1 to run (a step of its own: Chromium is heavy)"),
        .enabled(if: BrowserTools.available, BrowserTools.missing))
 struct BrowserTests {
-    @Test("browser scenario", arguments: [
-        "fourinarow_vs_bot",    // a browser player plays Four in a Row against a bot to the end
-        "script_name",          // a name with <script> shows as text and runs nothing
-        "reload_keeps_seat",    // a page reloaded mid-game gets its seat back
-        "snap_spectator",       // a browser spectator sees no face-down Snap card
-        "twentyfour_solve",     // a browser player solves a TwentyFour round with the buttons
-        "generic_rps",          // ?plain: the generic view plays Rock Paper Scissors from labelled moves; then its presenter
-        "suntouch_strike",      // SunTouch: the toss button, then a tap on the field is a strike
-        "tv_view",              // /tv: join address and QR code, the table, the game, no moves
+    @Test("browser scenario", arguments: [ // the longest first (as measured one at a time)
+        "tv_gallery",           // every game: room, mid-game, ending on phones and /tv, photographed ($PARTYHOST_GALLERY) and measured
+        "room_teams_six",       // two teams of three: six phones play Four in a Row and SunTouch to their end; the TV names the teams
         "party_room",           // a real party room: two browsers vote, play Four in a Row, see the scoreboard
         "room_teams",           // teams: three phones, Four in a Row; a proposal shows on the teammate's phone, agreeing plays it
-        "room_teams_six",       // two teams of three: six phones play Four in a Row and SunTouch to their end; the TV names the teams
+        "room_held_ending",     // a room: a gone page shows as "Cy is reconnecting… N s"; a game's ending is held on phones and /tv
+        "tv_view",              // /tv: join address and QR code, the table, the game, no moves
+        "generic_rps",          // ?plain: the generic view plays Rock Paper Scissors from labelled moves; then its presenter
+        "fourinarow_vs_bot",    // a browser player plays Four in a Row against a bot to the end
+        "twentyfour_solve",     // a browser player solves a TwentyFour round with the buttons
+        "accessibility",        // the accessibility tree (live region, named controls), keyboard play, contrast in light and dark
+        "script_name",          // a name with <script> shows as text and runs nothing
         "room_predict",         // the audience: a watcher's phone predicts, the TV shows the split, the right prediction scores 50
+        "reload_keeps_seat",    // a page reloaded mid-game gets its seat back
+        "sound_cues",           // sound: a phone's own cues and buzz, the TV's room cues, a mute that outlives a reload
+        "snap_spectator",       // a browser spectator sees no face-down Snap card
+        "suntouch_strike",      // SunTouch: the toss button, then a tap on the field is a strike
+        "busy_page",            // a full host: the 503 page counts down and loads the page again by itself
         "reconnect_after_cut",  // every connection cut mid-game: "reconnecting… N s", then back in the seat by itself
+        "tv_presenters",        // each game's TV presenter from section 9's views: winning line, snap flash and caller, shapes, clock, field
         "join_code",            // a join code: asked for, a wrong one refused with the host's sentence, the right one seats
         "room_render",          // the party room's panel from a protocol-2 room message (menu, votes, scoreboard)
-        "room_held_ending",     // a room: a gone page shows as "Cy is reconnecting… N s"; a game's ending is held on phones and /tv
-        "sound_cues",           // sound: a phone's own cues and buzz, the TV's room cues, a mute that outlives a reload
-        "accessibility",        // the accessibility tree (live region, named controls), keyboard play, contrast in light and dark
-        "busy_page",            // a full host: the 503 page counts down and loads the page again by itself
-        "tv_presenters",        // each game's TV presenter from section 9's views: winning line, snap flash and caller, shapes, clock, field
-        "tv_gallery",           // every game: room, mid-game, ending on phones and /tv, photographed ($PARTYHOST_GALLERY) and measured
     ])
     func scenario(_ name: String) async throws {
-        let (status, output) = try await Blocking.run { try BrowserTools.run(name) }
+        let (status, output) = try await BrowserSlots.shared.run { try await Blocking.run { try BrowserTools.run(name) } }
         #expect(status == 0 && output.contains("OK"), "\(name):\n\(output)")
     }
 
@@ -49,7 +50,7 @@ struct BrowserTests {
         let shots = ProcessInfo.processInfo.environment["PARTYHOST_SHOTS"] ?? ""
         let script = BrowserTools.scripts.appendingPathComponent("how_to_play.py").path
         let arguments = ["python3", script, BrowserTools.partyhost ?? "partyhost", shots, json]
-        let (status, output) = try await Blocking.run { try BrowserTools.run(arguments) }
+        let (status, output) = try await BrowserSlots.shared.run { try await Blocking.run { try BrowserTools.run(arguments) } }
         #expect(status == 0 && output.contains("OK"), "how_to_play:\n\(output)")
     }
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# CI's two other builds, made while the test suite runs: the static release build that
+# Scripts/package-deb.sh packs (with the same PARTYHOST_VERSION and scratch path, so that its own
+# build then finds nothing left to do) and the libFuzzer targets that .ci/fuzz.sh runs (same flags).
+# The suite waits for timers and child programs more than it computes (one core busy on average of
+# two), so at the lowest priority these builds take what it leaves: about ten of CI's minutes that
+# ran one after the other before. The suite is made to pass beside four CPU hogs
+# (docs/PERFORMANCE.md), which these builds at nice 19 are far from.
+#
+# Prints one line per build with its time; its exit status is the first failure's. .ci/run waits for
+# it before packaging and fuzzing, and those steps build (and report) anything that failed here.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+started=$(date +%s)
+status=0
+build() {
+    local name=$1 begun log
+    shift
+    begun=$(date +%s)
+    log=$(mktemp /tmp/prebuild.XXXXXX)
+    if nice -n 19 "$@" >"$log" 2>&1; then
+        echo "prebuild: $name built in $(( $(date +%s) - begun )) s"
+    else
+        echo "prebuild: $name FAILED after $(( $(date +%s) - begun )) s; its last lines:"
+        tail -n 20 "$log"
+        [ "$status" -eq 0 ] && status=1
+    fi
+    rm -f "$log"
+}
+
+# As Scripts/package-deb.sh builds (its build and generate-manual, in .build-static).
+PARTYHOST_VERSION=$(Scripts/version.sh)
+export PARTYHOST_VERSION
+static=(swift build -c release --static-swift-stdlib --scratch-path "${PARTYHOST_STATIC_BUILD_PATH:-$PWD/.build-static}")
+build "the static release build" "${static[@]}"
+build "generate-manual" "${static[@]}" --product generate-manual
+
+# As .ci/fuzz.sh builds (the Fuzz package, release, libFuzzer with the Swift code instrumented).
+# From Fuzz/, as fuzz.sh runs it.
+fuzz=(sh -c 'cd Fuzz && exec swift build "$@"' fuzz -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address)
+for target in frames messages mdns; do
+    build "fuzz-$target" "${fuzz[@]}" --product "fuzz-$target"
+done
+echo "prebuild: done in $(( $(date +%s) - started )) s"
+exit "$status"
