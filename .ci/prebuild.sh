@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# CI's two other builds, made while the test suite runs: the static release build that
+# CI's other builds, made while the test suite runs: the static release build that
 # Scripts/package-deb.sh packs (with the same PARTYHOST_VERSION and scratch path, so that its own
-# build then finds nothing left to do) and the libFuzzer targets that .ci/fuzz.sh runs (same flags).
+# build then finds nothing left to do) and, when the run fuzzes, the libFuzzer targets that
+# .ci/fuzz.sh runs (same flags).
 # The suite waits for timers and child programs more than it computes (one core busy on average of
 # two), so at the lowest priority these builds take what it leaves: about ten of CI's minutes that
 # ran one after the other before. The suite is made to pass beside four CPU hogs
@@ -36,11 +37,13 @@ static=(swift build -c release --static-swift-stdlib --scratch-path "${PARTYHOST
 build "the static release build" "${static[@]}"
 build "generate-manual" "${static[@]}" --product generate-manual
 
-# As .ci/fuzz.sh builds (the Fuzz package, release, libFuzzer with the Swift code instrumented).
-# From Fuzz/, as fuzz.sh runs it.
-fuzz=(sh -c 'cd Fuzz && exec swift build "$@"' fuzz -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address)
-for target in frames messages mdns; do
-    build "fuzz-$target" "${fuzz[@]}" --product "fuzz-$target"
-done
+# As .ci/fuzz.sh builds (the Fuzz package, release, libFuzzer with the Swift code instrumented; from
+# Fuzz/, as fuzz.sh runs it), when this run fuzzes (PARTYHOST_CI_FUZZ=1).
+if [ "${PARTYHOST_CI_FUZZ:-}" = 1 ]; then
+    fuzz=(sh -c 'cd Fuzz && exec swift build "$@"' fuzz -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address)
+    for target in frames messages mdns; do
+        build "fuzz-$target" "${fuzz[@]}" --product "fuzz-$target"
+    done
+fi
 echo "prebuild: done in $(( $(date +%s) - started )) s"
 exit "$status"
