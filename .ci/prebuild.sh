@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# CI's other builds, made from the start of the run beside the debug build and the test suite: the
-# static release build that
+# CI's other builds, made while the test suite runs: the static release build that
 # Scripts/package-deb.sh packs (with the same PARTYHOST_VERSION and scratch path, so that its own
 # build then finds nothing left to do) and, when the run fuzzes, the libFuzzer targets that
 # .ci/fuzz.sh runs (same flags).
 # The suite waits for timers and child programs more than it computes (one core busy on average of
-# two), and the debug build does not keep both cores busy throughout, so at the lowest priority these
-# builds take what those leave: minutes that ran one after the other before. The suite is made to pass beside four CPU hogs
+# two), so at the lowest priority these builds take what it leaves: about ten of CI's minutes that
+# ran one after the other before. The suite is made to pass beside four CPU hogs
 # (docs/PERFORMANCE.md), which these builds at nice 19 are far from.
 #
 # Prints one line per build with its time; its exit status is the first failure's. .ci/run waits for
