@@ -63,6 +63,9 @@ function render() {
     return;
   }
   box.hidden = false;
+  // A player's card is news, not a control (players do not predict): a short screen keeps its
+  // title alone (style.css), so that the board stays on the screen.
+  box.classList.toggle("predict-quiet", !watcher);
   const pick = mayPredict();
   const winners = new Set(split.winners ?? []);
   const rows = split.choices.map((choice) => el("li", { class: `predict-row${winners.has(choice.seat) ? " won" : ""}` }, [

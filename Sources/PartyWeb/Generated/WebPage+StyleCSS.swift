@@ -202,6 +202,14 @@ body.tv .how-to { position: fixed; left: 50%; bottom: 2rem; transform: translate
   .board-suntouch > :not(.field) { grid-column: 2; }
   .board-suntouch > .status { grid-column: 2; }
   .c4-grid { width: min(100%, 30rem, calc(100vh - 9rem) * 7 / 6); }
+  /* A team's proposals and the prediction split take lines above the board: it is that much smaller. */
+  body:not(.tv) #game-predict.predict-quiet .predict-split, body:not(.tv) #game-predict.predict-quiet .predict-board,
+  body:not(.tv) #game-predict.predict-quiet .predict-mine, body:not(.tv) #game-predict.predict-quiet .predict-closes,
+  body:not(.tv) #game-predict.predict-quiet .predict-detail { display: none; }
+  body:not(.tv) #game-predict { margin: 0 0 0.25rem; padding: 0.2rem 0.6rem; }
+  body:not(.tv) #game-predict .predict-title { margin: 0; }
+  body:not(.tv):has(#game-predict:not([hidden])) .c4-grid,
+  body:not(.tv):has(#game-team:not(:empty)) .c4-grid { width: min(100%, 30rem, calc(100vh - 12.5rem) * 7 / 6); }
   body:not(.tv) .how-to { position: fixed; left: 0.5rem; right: 0.5rem; bottom: 0.5rem; z-index: 20; max-height: 70vh;
     overflow: auto; margin: 0; box-shadow: 0 0.25rem 1.5rem rgb(0 0 0 / 0.35); }
 }
