@@ -7,7 +7,7 @@ from browser import Browser, Failure, Host, run
 
 
 def scenario(partyhost, shots):
-    host = Host(partyhost, "--name", "Host", "--dedicated", "--games", "fourinarow", "--vote-seconds", "3")
+    host = Host(partyhost, "--name", "Host", "--dedicated", "--games", "fourinarow", "--vote-seconds", "120", "--start-delay", "0")
     pages = []
     try:
         ann, bob, cy, eve = Browser(), Browser(), Browser(), Browser()
