@@ -136,7 +136,10 @@ struct WatchersCommand: AsyncParsableCommand {
                     let seen = team.map { $0.seen.withLock { $0 } }
                     let game = seen.map(\.game).max() ?? 0
                     let inTurn = seen.indices.filter { seen[$0].yourTurn && !seen[$0].over && seen[$0].game == game }
-                    if let first = inTurn.first, inTurn.allSatisfy({ seen[$0].moves == seen[first].moves }) {
+                    // Every player has this game's latest view first: at a new game's start a team
+                    // member who has not seen it yet would not propose, the team would fall short of
+                    // its majority, and the move would wait for the proposal window (10 s).
+                    if let first = inTurn.first, seen.allSatisfy({ $0.game == game && $0.moves == seen[first].moves }) {
                         let size = inTurn.count
                         deciders = proposers == "majority" ? Array(inTurn.prefix(size / 2 + 1)) : inTurn
                         key = WatchBoard.key(game: game, moves: seen[first].moves + 1)
