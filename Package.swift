@@ -133,6 +133,7 @@ let package = Package(
         // Drives the built executables: tmux for the TUI, pipes for line mode, discovery end to end.
         .testTarget(name: "PartyShellTests", dependencies: [
             "PartyKit", "PartyShell", "PartyDiscovery", "PartyClient", "PartyWire", "PartyTestSupport", "PartyGames",
+            "RockPaperScissors",
         ], exclude: ["Scripts"]),
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
         .testTarget(name: "PartyScaffoldTests", dependencies: ["PartyScaffold"]),

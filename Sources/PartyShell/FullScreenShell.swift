@@ -160,7 +160,9 @@ struct FullScreenShell<Game: PartyGame> {
         }
         guard phase == "playing", let view = table.view else { return true }
         switch presenter.handle(key, view: view, context: context) {
-        case .none, .redraw:
+        case .none:
+            if let hint = UnusedKey.message(for: key, keyHelp: presenter.keyHelp) { status = hint }
+        case .redraw:
             break
         case .send(let move):
             connection.send(MoveMessage(move: move))

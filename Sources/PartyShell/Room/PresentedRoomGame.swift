@@ -63,7 +63,8 @@ struct PresentedRoomGame<Game: PartyGame>: RoomGameTable {
         var context = self.context
         context.color = color
         switch presenter.handle(key, view: view, context: context) {
-        case .none, .redraw: return .none
+        case .none: return UnusedKey.message(for: key, keyHelp: presenter.keyHelp).map { .message($0) } ?? .none
+        case .redraw: return .none
         case .send(let move): return .send(MoveMessage(move: move))
         case .message(let text): return .message(text)
         }
