@@ -45,4 +45,20 @@ import Testing
         }
         #expect((message as? MoveMessage<RockPaperScissorsMove>)?.move == RockPaperScissorsMove(shape: .paper))
     }
+
+    @Test("in a room's game this build lacks (plain text), a letter says the numbered moves are the keys")
+    func inAPlainRoomGame() throws {
+        let codec = MessageCodec()
+        let lobby = Lobby(state: "playing", players: [PlayerInfo(seat: 0, name: "Alice", ready: true, host: true, bot: false)],
+                          you: 0, canStart: false, gamesPlayed: 0, message: "")
+        var table = RoomShell.table(for: "chess", title: "Chess", games: [:], welcome: RoomSamples.welcome, lobby: lobby)
+        let view = PlainTextView<JSONValue>(text: "Your move, white.", moves: [.init(label: "e4", move: .string("e2e4"))], typing: nil)
+        let event = ClientEvent.view(try codec.envelope(of: codec.encode(ViewMessage(game: 1, view: view, yourTurn: true, deadlineMs: nil), seq: 1)))
+        #expect(table.apply(event) == .view)
+        guard case .message(let text) = table.handle(.character("x"), color: false) else {
+            Issue.record("x got no answer")
+            return
+        }
+        #expect(text == "“x” does nothing here: \(table.keyHelp).", "\(text)")
+    }
 }

@@ -70,7 +70,7 @@ struct PlainRoomGame: RoomGameTable {
         case .character(let character) where character.isNumber:
             return Self.outcome(play.read(String(character), view: view).map { play.message(for: $0) })
         default:
-            return .none
+            return UnusedKey.message(for: key, keyHelp: keyHelp).map { .message($0) } ?? .none
         }
     }
 

@@ -123,7 +123,8 @@ def scenario(partyhost, shots):
         teams = teams_of(pages)
         # At 1280x720, under the prediction split that opens with the game, the TV's players column
         # shows both teams whole (one line each), not two names and half a third.
-        tv.wait("the two teams in the TV's players column", lambda: len(tv.visible("#players li.team-line")) == 2)
+        tv.wait("the two teams in the TV's players column under the split",
+                lambda: len(tv.visible("#players li.team-line")) == 2 and tv.visible("#game-predict"))
         clipped = tv.driver.execute_script("""
             const box = document.getElementById('table').getBoundingClientRect();
             return [...document.querySelectorAll('#players li')]
