@@ -1,20 +1,27 @@
 #!/bin/bash
 # Runs two partyload builds alternately, N times each, and prints one line per run with the
-# floor of the same run and the ratios (docs/PERFORMANCE.md, "Ninth session").
+# floor of the same run and the ratios (docs/PERFORMANCE.md, "A move's cost"). Run from Benchmarks/.
 #
 #   Scripts/alternate.sh throughput BEFORE AFTER [N]   # 1,000 games against the relay floor
 #   Scripts/alternate.sh latency BEFORE AFTER [N]      # one game against the echo floor
 #   Scripts/alternate.sh protocol BEFORE AFTER [N]     # 1,000 games against both floors (--protocol-floor)
 #
 # BEFORE and AFTER are partyload binaries (copy .build/release/partyload aside after each build).
-# Needs /tmp/malloc_count.so (gcc -O2 -shared -fPIC -o /tmp/malloc_count.so Scripts/malloc_count.c -ldl).
+# Every run is inside Scripts/offline (loopback only; needs root) with malloc_count.c preloaded,
+# which this script builds into .build/malloc_count.so when it is missing (needs gcc).
 set -u
 kind=$1; before=$2; after=$3; runs=${4:-3}
-offline=/work/shared/bin/offline
+here=$(cd "$(dirname "$0")" && pwd)
+offline="$here/../../Scripts/offline"
+malloc_count="$here/../.build/malloc_count.so"
+if [ ! -f "$malloc_count" ]; then
+    mkdir -p "$(dirname "$malloc_count")"
+    gcc -O2 -shared -fPIC -o "$malloc_count" "$here/malloc_count.c" -ldl || exit 1
+fi
 
 throughput() {
     local out fr fc fu r c u a
-    out=$(LD_PRELOAD=/tmp/malloc_count.so $offline "$1" throughput --games 1000 --seconds 10 --time-limit 400 ${PROTOCOL_FLOOR:-} 2>&1)
+    out=$(LD_PRELOAD="$malloc_count" "$offline" "$1" throughput --games 1000 --seconds 10 --time-limit 400 ${PROTOCOL_FLOOR:-} 2>&1)
     fr=$(echo "$out" | grep -oP 'no game\): \K[0-9]+')
     fc=$(echo "$out" | grep "relay floor" | grep -oP 'moves/s, \K[0-9.]+')
     fu=$(echo "$out" | grep "relay floor" | grep -oP 'user \K[0-9.]+')
@@ -37,7 +44,7 @@ protocol() {
 
 latency() {
     local out e ep m mp c a
-    out=$(LD_PRELOAD=/tmp/malloc_count.so $offline "$1" latency --moves 20000 --echo-rounds 5000 --time-limit 150 2>&1)
+    out=$(LD_PRELOAD="$malloc_count" "$offline" "$1" latency --moves 20000 --echo-rounds 5000 --time-limit 150 2>&1)
     e=$(echo "$out" | grep "echo floor" | grep -oP 'p50 \K[0-9.]+'); ep=$(echo "$out" | grep "echo floor" | grep -oP 'p99 \K[0-9.]+')
     m=$(echo "$out" | grep "move round trip" | grep -oP 'p50 \K[0-9.]+'); mp=$(echo "$out" | grep "move round trip" | grep -oP 'p99 \K[0-9.]+')
     c=$(echo "$out" | grep "CPU, host" | grep -oP 'clients: \K[0-9.]+'); a=$(echo "$out" | grep -oP '^[0-9.]+(?= allocations)')

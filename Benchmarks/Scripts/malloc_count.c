@@ -1,7 +1,7 @@
 // Counts the process's heap allocations, for `partyload` (docs/PERFORMANCE.md, "allocations per
-// move"). Build and preload it (from Benchmarks/):
-//     gcc -O2 -shared -fPIC -o /tmp/malloc_count.so Scripts/malloc_count.c -ldl
-//     LD_PRELOAD=/tmp/malloc_count.so /work/shared/bin/offline .build/release/partyload latency ...
+// move"). Build and preload it (from Benchmarks/; Scripts/alternate.sh builds it by itself):
+//     gcc -O2 -shared -fPIC -o .build/malloc_count.so Scripts/malloc_count.c -ldl
+//     LD_PRELOAD=$PWD/.build/malloc_count.so ../Scripts/offline .build/release/partyload latency ...
 // `partyload` finds `partyload_malloc_count` with dlsym and reports allocations per move over its
 // measuring window; without the preload it reports nothing. Every call still goes to glibc.
 #define _GNU_SOURCE

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Splits a `perf script` dump of `partyload latency` by where the time goes.
 
-Usage (from Benchmarks/, release build):
-    /work/shared/bin/offline perf record -e cpu-clock -F 2999 -g -o perf.data \
+Usage (from Benchmarks/, release build; docs/PERFORMANCE.md, "Where a move's CPU goes"):
+    ../Scripts/offline perf record -e cpu-clock -F 2999 -g -o perf.data \
         .build/release/partyload latency --moves 20000 --echo-rounds 2000 --time-limit 150
     perf script -i perf.data > perf.txt
     python3 Scripts/perf_split.py perf.txt 22000      # moves played, warm-up included

@@ -1,13 +1,14 @@
 #!/bin/bash
 # Profiles one `partyload throughput --protocol-floor` run (1,000 games: the relay floor, then the
 # protocol floor, then the games) and splits each measuring window by where the CPU goes per move
-# (docs/PERFORMANCE.md, "Tenth session" and "Eleventh session"). Needs perf (Debian's linux-perf).
+# (docs/PERFORMANCE.md, "Where a move's CPU goes"). Needs perf (Debian's linux-perf) and root (the
+# run is inside Scripts/offline: loopback only).
 #
 #   Scripts/profile_throughput.sh .build/release/partyload NAME     # writes /tmp/NAME.{data,txt,out}
 set -eu
 binary=$1; name=$2
 here=$(cd "$(dirname "$0")" && pwd)
-/work/shared/bin/offline perf record -e cpu-clock -F 999 -g -o "/tmp/$name.data" "$binary" throughput --games 1000 --seconds 10 --protocol-floor --time-limit 400 > "/tmp/$name.out" 2>&1
+"$here/../../Scripts/offline" perf record -e cpu-clock -F 999 -g -o "/tmp/$name.data" "$binary" throughput --games 1000 --seconds 10 --protocol-floor --time-limit 400 > "/tmp/$name.out" 2>&1
 perf script -i "/tmp/$name.data" -F comm,tid,time,ip,sym,dso > "/tmp/$name.txt" 2>/dev/null
 # Each floor's window ends with its last sample in its own code; the game's starts at the first in PartyServer.
 read -r relayEnd protocolEnd gameStart <<< "$(python3 - "/tmp/$name.txt" <<'PY'

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Splits a `perf script` dump of `partyload throughput` by where the time goes, per move, for
 one time window: the relay floor's window and the game's window of the same run compare the two
-(docs/PERFORMANCE.md, "Tenth session"). Every thread counts (hosts and clients share NIO's loops).
+(docs/PERFORMANCE.md, "Where a move's CPU goes"). Every thread counts (hosts and clients share NIO's loops).
 
 Usage (from Benchmarks/): Scripts/profile_throughput.sh BINARY NAME, which runs
     perf record -e cpu-clock -F 999 -g -o /tmp/NAME.data BINARY throughput --games 1000 --seconds 10
