@@ -44,9 +44,33 @@ export function forTouch(text) {
   return String(text ?? "").replace(/\b([Pp])ress r for a rematch/g, (_, p) => `${p === "P" ? "T" : "t"}ap Rematch for another game`);
 }
 
-/** "12 s" from milliseconds, rounded up. */
+/** How many characters a person sees in `text` (grapheme clusters: "🦄" is one, as the host counts). */
+export function graphemes(text) {
+  const segmenter = globalThis.Intl?.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+  return segmenter ? [...segmenter.segment(String(text))].length : [...String(text)].length;
+}
+
+/** "12 s" from milliseconds, rounded up, never below 0 (PlayerLabel.seconds in Swift). */
 export function seconds(ms) {
   return `${Math.max(0, Math.ceil(ms / 1000))} s`;
+}
+
+/** "Cy is reconnecting… 19 s": a held seat with `ms` of its grace left (PlayerLabel.reconnecting). */
+export function awayText(name, ms) {
+  return `${name} is reconnecting… ${seconds(ms)}`;
+}
+
+/** A team's line: its name and the live proposals, or how its moves are played, exactly as the
+ *  terminal writes it (TeamMessage.line; TeamLineJSTests holds the two to the same text).
+ *  `elapsedMs`: how long ago the `team` message came (its window counts down). */
+export function teamLine(team, elapsedMs = 0) {
+  if (!team.proposals.length) {
+    if (team.moves === "direct") return `${team.name} — any member's move plays at once`;
+    return `${team.name} — ${team.majority} agreeing proposal${team.majority === 1 ? "" : "s"} play${team.majority === 1 ? "s" : ""} a move`;
+  }
+  const list = team.proposals.map((p) => `${p.label} (${p.name})`).join(", ");
+  const window = team.windowMs === undefined || team.windowMs === null ? "" : ` · ${seconds(team.windowMs - elapsedMs)}`;
+  return `${team.name} — proposals: ${list}${window}`;
 }
 
 /** An SVG element (for boards and the QR code). */

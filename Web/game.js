@@ -57,10 +57,18 @@ export class GameView {
 
   /** The game now on (a locked session's game, or the room's current one). */
   setGame(id, title) {
+    // A view that came before the page knew the game (a newcomer's first view, drawn as raw data)
+    // is drawn again with the game's own presenter.
+    const redraw = this.drawnWithoutGame && id && id !== this.gameId && this.message && this.context;
     this.gameId = id;
     this.title = title;
     document.getElementById("game-title").textContent = title;
     this.howTo.setGame(id, title);
+    if (redraw) {
+      const receivedAt = this.receivedAt;
+      this.update(this.message, this.context);
+      this.receivedAt = receivedAt;  // the view is as old as it was (the clocks count from it)
+    }
   }
 
   /** A `room` message arrived (/tv shows how to play while a game starts). */
@@ -91,6 +99,7 @@ export class GameView {
     const presenter = plain ? generic : (own ?? generic);
     const key = `${this.gameId}/${message.game}/${plain}`;
     this.plain = plain;
+    this.drawnWithoutGame = !this.gameId && !plain;
     if (key !== this.key || presenter !== this.presenter) {
       // A new game (or a new form of view): a fresh board, nothing left over from the last one.
       this.key = key;

@@ -49,14 +49,15 @@ public final class PartySession: Sendable {
 
     var leaving: Bool { state.withLock { $0.leaving } }
 
-    /// Joins, then runs `body`; reconnects behind its back for up to `patience` after a drop.
+    /// Joins, then runs `body`; reconnects behind its back for up to `patience` after a drop (nil:
+    /// as long as the host holds the seat, its welcome's `graceMs`).
     /// `seats` keeps every welcome's token on disk and forgets it when the seat is given up;
     /// `onHostGone` hears when the session ended because the host is gone (refused connections),
     /// `onGaveUp` when it ended because a lost connection could not be restored within `patience`.
     public static func withSession<Result: Sendable>(
         to address: HostAddress,
         hello: Hello,
-        patience: Duration = PartySession.defaultPatience,
+        patience: Duration? = nil,
         timeouts: ClientTimeouts = .protocolLimits,
         seats: SeatMemory? = nil,
         onHostGone: (@Sendable () -> Void)? = nil,
@@ -93,7 +94,7 @@ public final class PartySession: Sendable {
     /// Connects and forwards events; after an unexpected drop, reconnects with the latest token.
     /// Every `.disconnected` it sends is one whole sentence for people.
     func keepConnected(
-        to address: HostAddress, hello: Hello, patience: Duration, timeouts: ClientTimeouts = .protocolLimits,
+        to address: HostAddress, hello: Hello, patience fixedPatience: Duration?, timeouts: ClientTimeouts = .protocolLimits,
         firstWelcome: AsyncStream<Welcome>.Continuation
     ) async throws {
         var hello = hello
@@ -102,6 +103,7 @@ public final class PartySession: Sendable {
         var refusedSince: ContinuousClock.Instant?
         var delay = Duration.milliseconds(250)
         var lastProblem = ""
+        var patience = fixedPatience ?? Self.defaultPatience
         // In a party room a seat given up by leaving can be come back to (the host gives a member
         // who left their row back for their latest token), so leaving keeps the seat's file.
         var room = false
@@ -122,6 +124,7 @@ public final class PartySession: Sendable {
                 first = false
                 refusedSince = nil
                 room = outcome.room
+                if fixedPatience == nil { patience = outcome.patience }
                 hello.token = outcome.token
                 hello.hostKey = nil
                 switch outcome.end {
@@ -190,9 +193,11 @@ public final class PartySession: Sendable {
     }
 
     /// Forwards one connection's events; returns how it ended, the token to come back with
-    /// (the newest welcome's: each token works once) and whether the session is a party room.
+    /// (the newest welcome's: each token works once), whether the session is a party room, and how
+    /// long the host holds the seat after a drop.
     func forward(connection: PartyConnection, welcome: Welcome, first: Bool,
-                 firstWelcome: AsyncStream<Welcome>.Continuation) async -> (end: End, token: String, room: Bool) {
+                 firstWelcome: AsyncStream<Welcome>.Continuation) async -> (end: End, token: String, room: Bool, patience: Duration) {
+        let patience = welcome.reconnectPatience
         let room = welcome.room == true
         state.withLock { $0.connection = connection }
         defer { state.withLock { $0.connection = nil } }
@@ -208,10 +213,10 @@ public final class PartySession: Sendable {
         for await event in connection.events {
             switch event {
             case .disconnected(let why):
-                return (.lost(why), token, room)
+                return (.lost(why), token, room, patience)
             case .ended(let message):
                 eventContinuation.yield(event)
-                return (.finished(message.message), token, room)
+                return (.finished(message.message), token, room, patience)
             case .welcome(let again):
                 seats?.remember(again)
                 token = again.token
@@ -220,6 +225,14 @@ public final class PartySession: Sendable {
                 eventContinuation.yield(event)
             }
         }
-        return (.lost("the connection closed"), token, room)
+        return (.lost("the connection closed"), token, room, patience)
+    }
+}
+
+extension Welcome {
+    /// How long a client keeps trying to get its seat back after a drop: as long as the host
+    /// holds it (`graceMs`), or `PartySession.defaultPatience` from a host that does not say.
+    public var reconnectPatience: Duration {
+        graceMs.map { .milliseconds(max(1, $0)) } ?? PartySession.defaultPatience
     }
 }

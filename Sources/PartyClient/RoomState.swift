@@ -90,7 +90,7 @@ public struct RoomState: Sendable {
     public func reconnectingLine(at now: ContinuousClock.Instant = .now) -> String? {
         guard !held.isEmpty else { return nil }
         let elapsed = max(0, (now - heldArrived).wholeMilliseconds)
-        return held.map { "\($0.name) is reconnecting… \((max(0, $0.graceMs - elapsed) + 999) / 1000) s" }.joined(separator: " · ")
+        return held.map { PlayerLabel.reconnecting($0.name, milliseconds: $0.graceMs - elapsed) }.joined(separator: " · ")
     }
 
     /// Whether the first `room` message has arrived.

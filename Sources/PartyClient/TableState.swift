@@ -79,7 +79,7 @@ public struct TableState<View: Codable & Sendable>: Sendable {
         var seconds: [SeatID: Int64] = [:]
         for player in lobby?.players ?? [] where !player.connected {
             guard let grace = player.graceMs else { continue }
-            seconds[SeatID(player.seat)] = (max(0, grace - max(0, elapsed)) + 999) / 1000
+            seconds[SeatID(player.seat)] = PlayerLabel.seconds(grace - max(0, elapsed))
         }
         return seconds
     }

@@ -61,7 +61,8 @@ extension Session {
         Welcome(protocol: min(hello.protocol, WireProtocol.version), session: sessionID, game: descriptor.id, title: descriptor.title,
                 sessionName: options.sessionName, seat: seat, role: seat == nil ? "spectator" : "player", reconnected: reconnected,
                 name: name, players: playerInfos, minPlayers: descriptor.minPlayers, maxPlayers: isRoom ? tableCapacity : descriptor.maxPlayers, token: token,
-                room: isRoom ? true : nil)
+                room: isRoom ? true : nil, graceMs: options.graceMilliseconds, heartbeatMs: options.heartbeatIntervalMilliseconds,
+                silenceMs: options.peerTimeoutMilliseconds)
     }
 
     var playerInfos: [PlayerInfo] {

@@ -137,6 +137,7 @@ extension Session {
         for name in running.sendViews(players: players, spectators: spectators, at: now()) {
             logger.warning("\(name) stopped reading; their connection was closed")
         }
+        if running.outcome == nil { sendTeamsIfTheirMovesChanged() }
         if running.outcome != nil {
             if isRoom {
                 finishRoomGame()
@@ -255,7 +256,7 @@ extension Session {
     func lobbyMessage() -> String {
         if let away = players.first(where: { !$0.connected }),
            let left = away.info(grace: .milliseconds(options.graceMilliseconds)).graceMs {
-            return "\(away.name) is reconnecting… \((left + 999) / 1000) s"
+            return PlayerLabel.reconnecting(away.name, milliseconds: left)
         }
         switch phase {
         case .playing:

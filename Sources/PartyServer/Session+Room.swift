@@ -25,8 +25,10 @@ extension Session {
             seatMembers[team, default: []].append(player.member)
             current?.players.append(player.member)
             current?.teams = seatsInGame.sorted().map { seatMembers[$0] ?? [] }
-            joinTeam(team, member: player.member)
+            // The room (which names the game on) goes before the view, so that a page draws the
+            // newcomer's first view with the game's own presenter.
             broadcastRoom()
+            joinTeam(team, member: player.member)
         } else if running.descriptor.joinInProgress && seated < running.descriptor.maxPlayers && !playedIt {
             seatsInGame.insert(player.seat)
             seatMembers[player.seat] = [player.member]

@@ -120,7 +120,7 @@ extension Session {
     func roomLobbyMessage() -> String {
         if let away = players.first(where: { !$0.connected }),
            let left = away.info(grace: .milliseconds(options.graceMilliseconds)).graceMs {
-            return "\(away.name) is reconnecting… \((left + 999) / 1000) s"
+            return PlayerLabel.reconnecting(away.name, milliseconds: left)
         }
         if phase == .playing, let current { return "\(current.title) is on." }
         if let announcement { return announcement }

@@ -210,10 +210,12 @@ extension Session {
         let list = (open?.entries ?? []).map { TeamProposal(name: $0.name, label: $0.move.label, votes: open?.votes(for: $0.move) ?? 1) }
         let window = open?.deadline(window: options.proposalMilliseconds, gameDeadline: running.deadline)
             .map { max(0, $0.milliseconds(since: now())) }
+        teamMovesProposed = running.movesAreProposals ?? teamMovesProposed
         let message = TeamMessage(game: running.number, seat: seat, name: name,
                                   members: team.map { TeamMember(name: players[$0].name, connected: players[$0].connected) },
                                   proposals: list, windowMs: window,
-                                  majority: SeatProposals.majority(of: max(1, team.filter { players[$0].connected }.count)))
+                                  majority: SeatProposals.majority(of: max(1, team.filter { players[$0].connected }.count)),
+                                  moves: teamMovesProposed ? .proposed : .direct)
         // The same message for every member: encoded once (a team of 32 proposing at once sent
         // 32 × 32 encodings of a message that names all 32).
         Self.send(message, to: team.filter { players[$0].connected && players[$0].wantsTeams }.map { players[$0].peer })
@@ -221,6 +223,14 @@ extension Session {
 
     /// Sends every team its `team` message (at a game's start).
     func sendTeams() {
+        if let proposed = game?.movesAreProposals { teamMovesProposed = proposed }
         for seat in teamNames.keys.sorted() { sendTeam(seat) }
+    }
+
+    /// Tells the teams again when the game's moves changed from proposals to moves played at once
+    /// or back (Snap's deal is confirmed by proposals, its cards are turned and snapped at once).
+    func sendTeamsIfTheirMovesChanged() {
+        guard !teamNames.isEmpty, let proposed = game?.movesAreProposals, proposed != teamMovesProposed else { return }
+        sendTeams()
     }
 }

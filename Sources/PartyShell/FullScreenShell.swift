@@ -199,7 +199,7 @@ struct FullScreenShell<Game: PartyGame> {
     /// While the connection is down: no board (and no "Your turn"), only what is going on.
     func drawReconnecting(on canvas: inout Canvas, since: ContinuousClock.Instant, top: Int, height: Int) {
         let elapsed = ContinuousClock.now - since
-        let left = max(0, (PartySession.defaultPatience - elapsed).components.seconds)
+        let left = max(0, (table.welcome.reconnectPatience - elapsed).components.seconds)
         let lines = [
             "The connection to the host was lost.",
             "Reconnecting… (giving up in \(left) s)",

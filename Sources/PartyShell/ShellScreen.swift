@@ -66,13 +66,14 @@ enum ShellScreen {
     /// The lobby's player rows: the marker for us, the name, its tags and its state.
     static func playerRows<View>(_ table: TableState<View>) -> [(marker: String, name: String, tags: String, state: String, highlighted: Bool)] {
         let players = table.lobby?.players ?? table.welcome.players
+        let held = table.reconnectingSeconds()
         return players.map { player in
             let marker = player.seat == table.viewerSeat?.index ? "▶ " : "  "
             var tags: [String] = []
             if player.host { tags.append("host") }
             if player.bot && !player.label.hasSuffix("(bot)") { tags.append("bot") }
             let tagText = tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))"
-            let state = !player.connected ? "reconnecting… \((player.graceMs ?? 0) / 1000) s"
+            let state = !player.connected ? "reconnecting… \(held[SeatID(player.seat)] ?? PlayerLabel.seconds(player.graceMs ?? 0)) s"
                 : player.rematch ? "rematch" : player.ready ? "ready" : "not ready"
             return (marker: marker, name: player.label, tags: tagText, state: state, highlighted: player.ready || player.rematch)
         }

@@ -3,7 +3,8 @@ import NIOHTTP1
 import NIOWebSocket
 
 /// Serves HTTP, WebSocket and the framed protocol on one port: install it first on every accepted
-/// connection and it routes each connection by its first byte (see `TransportSniffer`).
+/// connection and it routes each connection by its first byte (see `TransportSniffer`). The host
+/// wires it so (`HostTransport`; `WirePipeline` is PartyWire's framing for the TCP protocol):
 ///
 /// ```swift
 /// .childChannelInitializer { channel in

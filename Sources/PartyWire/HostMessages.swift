@@ -74,12 +74,23 @@ public struct Welcome: WireMessage, Hashable {
     public var token: String
     /// `true` when the session is a party room (game after game; `room` messages follow).
     public var room: Bool?
+    /// How long the host holds a dropped player's seat, in milliseconds: how long a client keeps
+    /// trying to reconnect (absent from hosts before it: 30,000).
+    public var graceMs: Int64?
+    /// How often the host sends heartbeats, and expects them, in milliseconds (absent: 3,000).
+    public var heartbeatMs: Int64?
+    /// The longest silence after which either side counts the other as gone, in milliseconds (absent: 10,000).
+    public var silenceMs: Int64?
 
     /// Creates a welcome.
     public init(protocol: Int = WireProtocol.version, session: String, game: String, title: String, sessionName: String,
                 seat: Int?, role: String = "player", reconnected: Bool = false, name: String, players: [PlayerInfo],
-                minPlayers: Int, maxPlayers: Int, token: String, room: Bool? = nil) {
+                minPlayers: Int, maxPlayers: Int, token: String, room: Bool? = nil,
+                graceMs: Int64? = nil, heartbeatMs: Int64? = nil, silenceMs: Int64? = nil) {
         self.room = room
+        self.graceMs = graceMs
+        self.heartbeatMs = heartbeatMs
+        self.silenceMs = silenceMs
         self.role = role
         self.reconnected = reconnected
         self.protocol = `protocol`

@@ -6,6 +6,18 @@ public enum PlayerLabel {
         guard bot, level != nil || !name.hasSuffix("(bot)") else { return name }
         return level.map { "\(name) · \($0) (bot)" } ?? "\(name) (bot)"
     }
+
+    /// Whole seconds shown for `milliseconds` left on a countdown: rounded up, never below 0 (the
+    /// seat is still held during the last fraction of a second). Web/dom.js `seconds` does the same.
+    public static func seconds(_ milliseconds: Int64) -> Int64 {
+        (max(0, milliseconds) + 999) / 1000
+    }
+
+    /// "Cy is reconnecting… 19 s": a held seat with `milliseconds` of its grace left, as every
+    /// screen says it (Web/dom.js `awayText`).
+    public static func reconnecting(_ name: String, milliseconds: Int64) -> String {
+        "\(name) is reconnecting… \(seconds(milliseconds)) s"
+    }
 }
 
 extension PlayerInfo {

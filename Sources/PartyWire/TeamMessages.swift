@@ -18,9 +18,13 @@ public struct TeamMessage: WireMessage, Hashable {
     public var windowMs: Int64?
     /// How many agreeing proposals play a move at once: a majority of the connected members.
     public var majority: Int
+    /// How the game's moves are played by the team now; absent from older hosts (`proposed`).
+    public var moves: TeamMoves?
 
     /// Creates a team message.
-    public init(game: Int, seat: Int, name: String, members: [TeamMember], proposals: [TeamProposal], windowMs: Int64?, majority: Int) {
+    public init(game: Int, seat: Int, name: String, members: [TeamMember], proposals: [TeamProposal], windowMs: Int64?, majority: Int,
+                moves: TeamMoves? = nil) {
+        self.moves = moves
         self.game = game
         self.seat = seat
         self.name = name
@@ -29,6 +33,16 @@ public struct TeamMessage: WireMessage, Hashable {
         self.windowMs = windowMs
         self.majority = majority
     }
+}
+
+/// How a team's moves are played in the game on.
+public enum TeamMoves: String, Codable, Hashable, Sendable {
+    /// A move is a proposal; `majority` agreeing proposals (or the proposal window's end) play it
+    /// (turns without interrupts: Four in a Row, Rock Paper Scissors, Snap's deal).
+    case proposed
+    /// Every member's move is played at once, as a player's would be (real time, rounds everyone
+    /// plays, interrupts: SunTouch, TwentyFour, Snap's turns and snaps).
+    case direct
 }
 
 /// One member of a team, as the team sees them.
@@ -65,12 +79,14 @@ public struct TeamProposal: Codable, Hashable, Sendable {
 extension TeamMessage {
     /// The team's status line for people: `Team Ann & Bob — proposals: Drop in column 4 (Ann),
     /// Drop in column 4 (Bob) · 7 s`, or `Team Ann & Bob — 2 agreeing proposals play a move`
-    /// while none is open.
+    /// while none is open, or `Team Ann & Bob — any member's move plays at once` where moves are
+    /// not proposals. Web/dom.js `teamLine` writes the same (TeamLineJSTests).
     public var line: String {
         guard !proposals.isEmpty else {
+            if moves == .direct { return "\(name) — any member's move plays at once" }
             return "\(name) — \(majority) agreeing proposal\(majority == 1 ? "" : "s") play\(majority == 1 ? "s" : "") a move"
         }
         let list = proposals.map { "\($0.label) (\($0.name))" }.joined(separator: ", ")
-        return "\(name) — proposals: \(list)" + (windowMs.map { " · \(($0 + 999) / 1000) s" } ?? "")
+        return "\(name) — proposals: \(list)" + (windowMs.map { " · \(PlayerLabel.seconds($0)) s" } ?? "")
     }
 }

@@ -48,6 +48,15 @@ extension RulesGame {
         return play(move, seat: SeatID(seat), at: now)
     }
 
+    var movesAreProposals: Bool? {
+        let schedule = self.schedule
+        switch schedule.turn {
+        case .nobody: return nil
+        case .everyone: return false
+        case .seats: return !schedule.interrupts
+        }
+    }
+
     func allows(seat: Int) -> Bool {
         rules.outcome == nil && schedule.allows(SeatID(seat))
     }

@@ -48,6 +48,9 @@ protocol TableGame: AnyObject {
     func play(_ move: TableMove, seat: Int, at now: GameInstant) -> MoveAnswer
     /// Whether `seat` may make an ordinary move now (its proposals stay open only while it may).
     func allows(seat: Int) -> Bool
+    /// How a team's ordinary moves are played now: as proposals (`true`: turns without interrupts),
+    /// at once (`false`: real time, rounds everyone plays, interrupts), or nil while nobody may act.
+    var movesAreProposals: Bool? { get }
 }
 
 /// Why a move could not even be read.

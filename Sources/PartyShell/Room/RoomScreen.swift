@@ -296,7 +296,7 @@ struct RoomScreen {
         var inner = Canvas(width: size.width, height: area.height)
         if let lost = base.reconnecting {
             let elapsed = ContinuousClock.now - lost.since
-            let left = max(0, (PartySession.defaultPatience - elapsed).components.seconds)
+            let left = max(0, (base.welcome.reconnectPatience - elapsed).components.seconds)
             let lines = ["The connection to the host was lost.", "Reconnecting… (giving up in \(left) s)",
                          "Nothing you type is sent until the host answers; q leaves."]
             for (index, line) in lines.enumerated() {

@@ -6,7 +6,7 @@ extension WebPage {
     static let appJS = #"""
 // The guest's page: name → (code) → lobby / party room → games, over one WebSocket (connection.js).
 import { Connection } from "./connection.js";
-import { forTouch, label, seconds } from "./dom.js";
+import { awayText, el, fill, forTouch, graphemes, label, seconds, teamLine } from "./dom.js";
 import { renderTable, renderRoom } from "./lobby.js";
 import { GameView } from "./game.js";
 import { presenters } from "./presenters.js";
@@ -14,6 +14,8 @@ import { audience } from "./predict.js";
 import { TvScreen } from "./tv.js";
 
 const NAME_KEY = "partyhost.name";
+// The longest name the host keeps, in characters (NameCleaner.maxLength): said where people type it.
+const NAME_LIMIT = 24;
 // After a party room's game ends, its final view and result stay this long (or until "Back to the room").
 const HOLD_SECONDS = 20;
 const $ = (id) => document.getElementById(id);
@@ -53,6 +55,13 @@ function start() {
 
 function linkState(kind, detail) {
   const label = $("link-state");
+  if (kind === "forgotten") {
+    // This browser's seat from an earlier visit is gone (that party is over): a name, as a newcomer.
+    label.textContent = "";
+    document.body.classList.remove("offline");
+    show("join");
+    return;
+  }
   label.className = kind;
   // While the page has no connection nothing on it can be sent: the game and buttons wait, dimmed.
   document.body.classList.toggle("offline", kind === "reconnecting" || kind === "connecting");
@@ -62,11 +71,20 @@ function linkState(kind, detail) {
   else if (kind === "closed" && !state.done) finish("Disconnected", detail);
 }
 
-function finish(title, message) {
+function finish(title, message, scoreboard = null) {
   state.done = true;
-  $("done-title").textContent = title;
+  $("done-title").textContent = scoreboard?.length ? "Final standings" : title;
   $("done-message").textContent = message;
   $("link-state").textContent = "";
+  // A party room's end: everyone sees the final standings (large on the TV), names as text.
+  const list = $("done-standings");
+  list.hidden = !scoreboard?.length;
+  fill(list, (scoreboard ?? []).map((line) => el("li", { class: line.member === state.room?.you ? "me" : "" }, [
+    el("span", { class: "place", text: `${line.place}.` }),
+    el("span", { class: "name", text: label(line) + (line.present ? "" : " (left)") }),
+    el("span", { class: "points", text: `${line.points} pts` }),
+    el("span", { class: "detail", text: `${line.wins} won of ${line.played}` }),
+  ])));
   show("done");
 }
 
@@ -74,6 +92,8 @@ function received(msg) {
   audience(msg, send);
   switch (msg.type) {
     case "welcome":
+      // A member who comes back (a new tab, the window opened again) is told so; a reload is not news.
+      $("welcome-line").textContent = msg.reconnected && !state.welcome && !reloaded ? `Welcome back, ${msg.name}.` : "";
       state.welcome = msg;
       $("session-name").textContent = msg.sessionName;
       document.title = msg.sessionName;
@@ -111,6 +131,7 @@ function received(msg) {
       break;
     case "team":
       state.team = msg;
+      state.teamAt = Date.now();
       break;
     case "gameOver":
       state.gameOver = msg;
@@ -127,7 +148,7 @@ function received(msg) {
       game.note(msg.message, false);
       break;
     case "ended":
-      finish("The session ended", msg.message);
+      finish("The session ended", msg.message, msg.scoreboard);
       return;
     case "error":
       if (msg.fatal) { finish("Disconnected", msg.message); return; }
@@ -167,7 +188,7 @@ function holding() {
 function awayLine() {
   const lobby = state.lobby;
   return (lobby?.players ?? []).filter((p) => !p.connected && p.graceMs !== undefined)
-    .map((p) => `${p.name} is reconnecting… ${seconds(p.graceMs - (Date.now() - state.lobbyAt))}`).join(" · ");
+    .map((p) => awayText(p.name, p.graceMs - (Date.now() - state.lobbyAt))).join(" · ");
 }
 
 /** The big screen's layout and its ending's steps (tv.js). */
@@ -188,6 +209,8 @@ function renderClocks() {
   $("room-away").textContent = away;
   $("game-away").textContent = away;
   $("back-countdown").textContent = holding() ? `Back to the room in ${seconds(state.hold.until - Date.now())}.` : "";
+  // A team's proposal window counts down between its messages.
+  if (state.team && state.lobby?.state === "playing") $("game-team").textContent = teamLine(state.team, Date.now() - state.teamAt);
 }
 
 function render() {
@@ -214,18 +237,9 @@ function render() {
   renderTv();
   // "Team Ann & Bob — proposals: Drop in column 4 (Ann), …" while this seat is held by a team
   // (names from other guests: text only).
-  $("game-team").textContent = playing && state.team ? teamLine(state.team) : "";
+  $("game-team").textContent = playing && state.team ? teamLine(state.team, Date.now() - state.teamAt) : "";
   // An ended game's board keeps its names (a team's seat by the team), not the next lobby's seats.
   if (game.hasView) game.refresh(!playing && ending && state.endContext ? state.endContext : context());
-}
-
-/** The team's line: its name and the live proposals, as the terminal shows it (TeamMessage.line). */
-function teamLine(team) {
-  if (!team.proposals.length) {
-    return `${team.name} — ${team.majority} agreeing proposal${team.majority === 1 ? "" : "s"} play${team.majority === 1 ? "s" : ""} a move`;
-  }
-  const list = team.proposals.map((p) => `${p.label} (${p.name})`).join(", ");
-  return `${team.name} — proposals: ${list}`;
 }
 
 function send(type, fields) {
@@ -248,16 +262,40 @@ setInterval(() => {
   }
 }, 250);
 
+/** Why the typed name cannot be used, or "" (said under the field, never a silent cut). */
+function nameProblem(name) {
+  if (!name) return "Type your name first (letters, not only spaces).";
+  const length = graphemes(name);
+  return length > NAME_LIMIT ? `That name is ${length} characters; names keep ${NAME_LIMIT} at most.` : "";
+}
+
+$("name-input").addEventListener("input", () => {
+  const name = $("name-input").value.trim();
+  $("name-hint").textContent = name && nameProblem(name) ? nameProblem(name) : `Up to ${NAME_LIMIT} characters.`;
+  $("name-hint").classList.toggle("error", Boolean(name && nameProblem(name)));
+});
+
 $("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   state.name = $("name-input").value.trim();
-  if (!state.name) return;
+  const problem = nameProblem(state.name);
+  if (problem) {
+    $("name-hint").textContent = problem;
+    $("name-hint").classList.add("error");
+    $("name-input").focus();
+    return;
+  }
   localStorage.setItem(NAME_KEY, state.name);
   state.role = event.submitter?.id === "watch-button" ? "spectator" : "player";
   start();
 });
 $("watch-button").addEventListener("click", () => {
   state.name = $("name-input").value.trim() || "Spectator";
+  if (graphemes(state.name) > NAME_LIMIT) {
+    $("name-hint").textContent = nameProblem(state.name);
+    $("name-hint").classList.add("error");
+    return;
+  }
   state.role = "spectator";
   start();
 });
@@ -271,6 +309,17 @@ $("back-button").addEventListener("click", () => {
   render();
 });
 $("leave-button").addEventListener("click", () => {
+  // In the middle of a game a first tap asks; a second within 5 s leaves (one stray tap loses nothing).
+  const button = $("leave-button");
+  const inGame = state.lobby?.state === "playing" && !context().spectator;
+  if (inGame && !(Number(button.dataset.armedUntil) > Date.now())) {
+    button.dataset.armedUntil = String(Date.now() + 5000);
+    button.textContent = "Leave the game? Tap again";
+    setTimeout(() => { button.textContent = "Leave"; button.dataset.armedUntil = "0"; }, 5000);
+    return;
+  }
+  button.textContent = "Leave";
+  button.dataset.armedUntil = "0";
   state.connection?.leave();
   finish("You left", "You left the session.");
 });
@@ -300,8 +349,10 @@ async function offerClient() {
 
 // The TV page (/tv) watches at once, as a spectator, and shows the join address and its QR code.
 const tv = document.body.classList.contains("tv");
-// A page reloaded during a session has its token: straight back to its seat.
-state.name = localStorage.getItem(NAME_KEY) ?? "";
+// A page reloaded during a session has its token: straight back to its seat; so has a new tab (or
+// the window opened again) of a browser that had a seat here.
+const reloaded = Boolean(sessionStorage.getItem("partyhost.token"));
+state.name = localStorage.getItem(NAME_KEY) ?? Connection.browserSeat?.name ?? "";
 $("name-input").value = state.name;
 if (tv) {
   $("join-url").textContent = `${location.origin}/`;

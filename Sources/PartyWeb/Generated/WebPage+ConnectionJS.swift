@@ -4,17 +4,27 @@
 extension WebPage {
     /// `/connection.js`.
     static let connectionJS = #"""
-// The WebSocket side of the protocol (docs/PROTOCOL.md): hello, heartbeats every 3 s, the reconnect
-// token kept in sessionStorage, and reconnecting by itself within the grace period.
+// The WebSocket side of the protocol (docs/PROTOCOL.md): hello, heartbeats, the reconnect token,
+// and reconnecting by itself within the grace period. The host's figures (grace, heartbeat, silence)
+// come in its `welcome`; the defaults below are the protocol's, for a host that does not send them.
 
+/** This tab's token: a reload, or a live reconnection, presents it. */
 const TOKEN_KEY = "partyhost.token";
-/** The token of a party room the page left: joining again from this tab (not reloading) comes back
- *  to the same scoreboard line (docs/PROTOCOL.md section 16). */
+/** This browser's latest seat at this host ({ token, session, name, at }): a new tab or a window opened
+ *  again after it was closed presents it, and the same phone gets its seat (or, in a party room, its
+ *  scoreboard line) back. Forgotten when the party ends, and after SAVED_FOR_MS. */
+const SAVED_KEY = "partyhost.seat";
+const SAVED_FOR_MS = 12 * 3600 * 1000;
+/** The token of a party room the page left: joining again from this tab under the same name (not
+ *  reloading) comes back to the same scoreboard line (docs/PROTOCOL.md section 16). */
 const RETURN_KEY = "partyhost.roomReturn";
-const HEARTBEAT_MS = 3000;
-const SILENCE_MS = 10000;
-/** How long the page keeps trying to get its seat back (the host's default grace). */
-export const GRACE_MS = 30000;
+/** The protocol's figures (section 11), until a `welcome` says the host's own. */
+export const DEFAULT_TIMING = { heartbeatMs: 3000, silenceMs: 10000, graceMs: 30000 };
+
+/** Reads a stored JSON value, or null. */
+function stored(storage, key) {
+  try { return JSON.parse(storage.getItem(key) ?? "null"); } catch { return null; }
+}
 
 export class Connection {
   /**
@@ -30,10 +40,25 @@ export class Connection {
     this.lastHeard = Date.now();
     this.timer = null;
     this.retryUntil = null;
+    this.timing = { ...DEFAULT_TIMING };
   }
 
-  static get savedToken() { return sessionStorage.getItem(TOKEN_KEY); }
-  static forgetToken() { sessionStorage.removeItem(TOKEN_KEY); }
+  /** The token to present: this tab's own, else this browser's latest seat at this host. */
+  static get savedToken() { return sessionStorage.getItem(TOKEN_KEY) ?? Connection.browserSeat?.token ?? null; }
+  /** This browser's latest seat at this host, while it is fresh. */
+  static get browserSeat() {
+    const seat = stored(localStorage, SAVED_KEY);
+    return seat && typeof seat.token === "string" && Date.now() - (seat.at ?? 0) < SAVED_FOR_MS ? seat : null;
+  }
+  static forgetToken() {
+    sessionStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(SAVED_KEY);
+  }
+  /** Keeps the token of a welcome for this tab and this browser. */
+  static keep(welcome) {
+    sessionStorage.setItem(TOKEN_KEY, welcome.token);
+    localStorage.setItem(SAVED_KEY, JSON.stringify({ token: welcome.token, session: welcome.session, name: welcome.name, at: Date.now() }));
+  }
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -50,8 +75,13 @@ export class Connection {
         // The /tv page is a shared screen: it shows the predictions and is never asked for one.
         features: globalThis.document?.body?.classList.contains("tv") ? ["teams", "predictions", "display"] : ["teams", "predictions"],
       };
-      const token = Connection.savedToken;
-      const back = token || this.options.role === "spectator" ? null : sessionStorage.getItem(RETURN_KEY);
+      // This tab's own token first; a tab without one (new, or opened again) takes this browser's.
+      const own = sessionStorage.getItem(TOKEN_KEY);
+      const token = own ?? (this.options.role === "spectator" ? null : Connection.browserSeat?.token ?? null);
+      this.fromBrowser = !own && Boolean(token);
+      // A room left from this tab: back to the same line only under the same name (a new name is a new guest).
+      const left = stored(sessionStorage, RETURN_KEY);
+      const back = token || this.options.role === "spectator" || !left || left.name !== this.options.name ? null : left.token;
       this.returning = Boolean(back);
       if (token) hello.token = token;
       else if (back) hello.token = back;
@@ -70,11 +100,24 @@ export class Connection {
         this.welcomed = true;
         this.retryUntil = null;
         this.room = msg.room === true;
-        if (msg.token) sessionStorage.setItem(TOKEN_KEY, msg.token);
-        else Connection.forgetToken();
+        // The host's own figures: how long it holds a seat, how often it and we send heartbeats.
+        for (const key of Object.keys(DEFAULT_TIMING)) {
+          if (Number.isFinite(msg[key]) && msg[key] > 0) this.timing[key] = msg[key];
+        }
+        if (msg.token) Connection.keep(msg);
+        else sessionStorage.removeItem(TOKEN_KEY);
         sessionStorage.removeItem(RETURN_KEY);
         this.options.onState("open", 0);
       } else if (msg.type === "reject") {
+        if (msg.reason === "badToken" && this.fromBrowser && !this.welcomed) {
+          // This browser's seat from an earlier visit is gone (that party ended): ask for a name.
+          Connection.forgetToken();
+          this.finished = true;
+          this.stop();
+          socket.close();
+          this.options.onState("forgotten", "");
+          return;
+        }
         if (msg.reason === "badToken" && this.returning) {
           // That room is over (or it is another party now): join as a newcomer instead.
           sessionStorage.removeItem(RETURN_KEY);
@@ -106,8 +149,8 @@ export class Connection {
   tick() {
     const socket = this.socket;
     if (socket && socket.readyState === WebSocket.OPEN) {
-      if (this.welcomed && Date.now() - (this.lastSent || 0) >= HEARTBEAT_MS) this.send("heartbeat");
-      if (Date.now() - this.lastHeard > SILENCE_MS) socket.close();
+      if (this.welcomed && Date.now() - (this.lastSent || 0) >= this.timing.heartbeatMs) this.send("heartbeat");
+      if (Date.now() - this.lastHeard > this.timing.silenceMs) socket.close();
     } else if (this.retryUntil && !this.finished) {
       this.options.onState("reconnecting", this.retryUntil - Date.now());
     }
@@ -122,7 +165,7 @@ export class Connection {
       this.options.onState("closed", "The connection to the host closed.");
       return;
     }
-    if (!this.retryUntil) this.retryUntil = Date.now() + GRACE_MS;
+    if (!this.retryUntil) this.retryUntil = Date.now() + this.timing.graceMs;
     if (Date.now() >= this.retryUntil) {
       this.stop();
       this.options.onState("closed", "Could not reach the host again in time; your seat is given up.");
@@ -151,7 +194,8 @@ export class Connection {
   leave() {
     this.finished = true;
     this.send("leave");
-    if (this.room && Connection.savedToken) sessionStorage.setItem(RETURN_KEY, Connection.savedToken);
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    if (this.room && token) sessionStorage.setItem(RETURN_KEY, JSON.stringify({ token, name: this.options.name }));
     Connection.forgetToken();
     this.stop();
     if (this.socket) this.socket.close();

@@ -17,7 +17,8 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom, endAc
   // In a party room the room's own line says the same; the table does not repeat it.
   news.textContent = inRoom && room ? "" : forTouch(lobby.message);
   // Teammates share a seat: "you" is the one with your name.
-  const mine = (p) => p.seat === lobby.you && (!p.team || p.name === welcome?.name);
+  // (After a team game its members still share the seat until the next one: the name decides.)
+  const mine = (p) => p.seat === lobby.you && (!welcome?.name || p.name === welcome.name);
   // A player who was not at the table when it was last drawn is new (the TV shows them arriving).
   const known = seenPlayers.get(section);
   seenPlayers.set(section, new Set(lobby.players.map((p) => p.name)));

@@ -213,6 +213,11 @@ body.tv .how-to { position: fixed; left: 50%; bottom: 2rem; transform: translate
   body:not(.tv) .how-to { position: fixed; left: 0.5rem; right: 0.5rem; bottom: 0.5rem; z-index: 20; max-height: 70vh;
     overflow: auto; margin: 0; box-shadow: 0 0.25rem 1.5rem rgb(0 0 0 / 0.35); }
 }
+/* Said under the name field: its limit, or why it cannot be used. */
+.hint.error { color: var(--bad); }
+/* A party room's end: the final standings, best first. */
+.final-standings { margin: 0.6rem 0 1rem; }
+.final-standings li.me { font-weight: 700; }
 
 """#
 }

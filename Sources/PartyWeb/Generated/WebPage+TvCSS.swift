@@ -207,6 +207,12 @@ html.tv .how-to h3 { font-size: 1.2rem; }
 .tv .tv-results li { display: flex; gap: 0.5rem; align-items: baseline; border-bottom: 1px solid var(--line); }
 .tv .tv-results li.solved { font-weight: 700; }
 .tv .tv-results li.solved .detail { color: var(--good); font-size: 1.1rem; }
+/* A party room's end: the final standings large, in two columns when they are many. */
+.tv #done { text-align: center; }
+.tv #done .final-standings { font-size: 1.4rem; display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 24em), 1fr));
+  gap: 0 2rem; text-align: left; max-width: 90vw; margin: 0.5rem auto; }
+.tv #done .final-standings .points { font-size: 1.4rem; }
+.tv #done-title { font-size: 3.4rem; }
 
 """#
 }

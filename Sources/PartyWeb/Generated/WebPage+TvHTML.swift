@@ -33,7 +33,8 @@ extension WebPage {
     <h1>Join the party</h1>
     <form id="join-form" autocomplete="off">
       <label for="name-input">Your name</label>
-      <input id="name-input" name="name" maxlength="60" required autocomplete="nickname" enterkeyhint="go">
+      <input id="name-input" name="name" maxlength="96" autocomplete="nickname" enterkeyhint="go" aria-describedby="name-hint">
+      <p id="name-hint" class="hint" role="status">Up to 24 characters.</p>
       <div class="row">
         <button id="join-button" type="submit" class="primary">Join</button>
         <button id="watch-button" type="button">Just watch</button>
@@ -51,6 +52,7 @@ extension WebPage {
     </form>
   </section>
   <section id="table" hidden>
+    <p id="welcome-line" class="news" role="status"></p>
     <h2 class="tv-label">Players</h2>
     <p id="lobby-message" class="news"></p>
     <ul id="players" class="players"></ul>
@@ -93,6 +95,7 @@ extension WebPage {
   <section id="done" hidden>
     <h1 id="done-title">Goodbye</h1>
     <p id="done-message"></p>
+    <ol id="done-standings" class="scoreboard final-standings" hidden></ol>
     <button id="again-button" type="button" class="primary">Join again</button>
   </section>
 </main>
