@@ -19,6 +19,7 @@ struct BrowserTests {
         "tv_gallery",           // every game: room, mid-game, ending on phones and /tv, photographed ($PARTYHOST_GALLERY) and measured
         "room_teams_six",       // two teams of three: six phones play Four in a Row and SunTouch to their end; the TV names the teams
         "party_room",           // a real party room: two browsers vote, play Four in a Row, see the scoreboard
+        "room_party_night",     // names refused where typed, a newcomer's board mid-game, a closed window comes back as the same member, final standings
         "room_teams",           // teams: three phones, Four in a Row; a proposal shows on the teammate's phone, agreeing plays it
         "room_teams_landscape", // teams on phones at 844x390: the proposals and the split above, the whole board on the screen
         "room_held_ending",     // a room: a gone page shows as "Cy is reconnecting… N s"; a game's ending is held on phones and /tv
