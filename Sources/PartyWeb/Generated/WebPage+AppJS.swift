@@ -86,6 +86,11 @@ function finish(title, message, scoreboard = null) {
     el("span", { class: "detail", text: `${line.wins} won of ${line.played}` }),
   ])));
   show("done");
+  // The TV gives the whole screen to the end: no game layout, no audience split beside it.
+  if (tvScreen) {
+    document.body.classList.remove("tv-playing", "tv-ending", "tv-scores", "tv-room");
+    $("game-predict").hidden = true;
+  }
 }
 
 function received(msg) {

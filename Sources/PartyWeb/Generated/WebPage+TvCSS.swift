@@ -213,6 +213,8 @@ html.tv .how-to h3 { font-size: 1.2rem; }
   gap: 0 2rem; text-align: left; max-width: 90vw; margin: 0.5rem auto; }
 .tv #done .final-standings .points { font-size: 1.4rem; }
 .tv #done-title { font-size: 3.4rem; }
+/* The TV cannot join again by itself: no button under the standings. */
+.tv #again-button { display: none; }
 
 """#
 }
