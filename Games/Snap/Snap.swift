@@ -27,8 +27,8 @@ public struct Snap: GameRules {
         howToPlay: "Space turns your top card in turn; press s first when two top cards match.",
         rules: [
             "Players take turns turning their top card face up onto their own pile.",
-            "When two top cards show the same rank, call snap: the first right call",
-            "takes the matching piles. A wrong call pays a card to each other player.",
+            "Two top cards of one rank: call snap! The first right call takes those piles.",
+            "A wrong call pays a card to each other player.",
             "Whoever holds every card wins (or the most cards at the turn limit).",
         ]
     )

@@ -1,5 +1,6 @@
 import Foundation
 import PartyGames
+import PartyKit
 import Testing
 @testable import PartyWeb
 
@@ -26,5 +27,19 @@ struct WebGameGuideTests {
         #expect(page.status == 200)
         #expect(page.body == asset.body)
         #expect(page.text.contains(#""id":"fourinarow","rules":["Two players take turns"#))
+    }
+}
+
+/// Each how-to-play bullet is read on its own (a phone's list, the TV's, the terminal's lobby):
+/// every one is whole, never a sentence split over two bullets.
+@Suite("How-to-play bullets")
+struct HowToPlayBulletTests {
+    @Test("every game's bullets each begin a sentence and end one", arguments: GameCatalog.all.map { $0.descriptor.id })
+    func wholeSentences(_ id: String) throws {
+        let descriptor = try #require(GameCatalog.all.first { $0.descriptor.id == id }?.descriptor)
+        for line in descriptor.rules {
+            #expect(line.first.map { $0.isUppercase || $0.isNumber } == true, "\(descriptor.id): \(line)")
+            #expect(line.last.map { ".!?)".contains($0) } == true, "\(descriptor.id): \(line)")
+        }
     }
 }
