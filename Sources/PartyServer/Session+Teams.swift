@@ -121,13 +121,15 @@ extension Session {
     /// Plays the team's choice for `seat` (`first`, else the most proposed): the proposals close
     /// and everyone gets the new views. A move the rules no longer take is dropped and the next
     /// one tried. True when a move was played.
+    /// `instant` is when the game takes it (now, or just before the game's own deadline).
     @discardableResult
-    func playProposed(_ seat: Int, first: TableMove? = nil) -> Bool {
+    func playProposed(_ seat: Int, first: TableMove? = nil, at instant: GameInstant? = nil) -> Bool {
         guard let running = game, var open = proposals[seat] else { return false }
         var candidates = open.ranked
         if let first { candidates.removeAll { $0 == first }; candidates.insert(first, at: 0) }
+        let instant = instant ?? now()
         for move in candidates {
-            if case .played = running.play(move, seat: seat, at: now()) {
+            if case .played = running.play(move, seat: seat, at: instant) {
                 proposals[seat] = nil
                 logger.debug("team of seat \(seat) played \(move.label)")
                 closePredictions()
@@ -150,14 +152,20 @@ extension Session {
 
     /// Plays the most-proposed move of every team whose window has ended (before the game itself
     /// moves on at its own deadline).
+    ///
+    /// A window that ends at the game's deadline (a Rock Paper Scissors round, SunTouch's toss) is
+    /// played as of 1 ms before it, whenever the clock wakes: at the deadline itself the rules
+    /// would refuse it (`timeUp`) or have acted for the seat (the host's toss), and the team's
+    /// choice would be lost.
     func resolveDueProposals() {
         guard phase == .playing, game != nil else { return }
         let now = now()
         let gameDeadline = game?.deadline
+        let instant = gameDeadline.map { min(now, $0.adding(milliseconds: -1)) } ?? now
         for seat in proposals.keys.sorted() {
             guard let due = proposals[seat]?.deadline(window: options.proposalMilliseconds, gameDeadline: gameDeadline),
                   due <= now else { continue }
-            playProposed(seat)
+            playProposed(seat, at: instant)
             if phase != .playing { return }
         }
     }
