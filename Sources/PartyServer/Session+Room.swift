@@ -59,7 +59,9 @@ extension Session {
             // Teammates still hold the seat: the game goes on as if nothing happened.
         } else if phase == .playing, let running = game, !player.watching, seatsInGame.contains(player.seat) {
             running.leave(seat: player.seat, at: now())
-            if !players.contains(where: { !$0.watching }) && running.outcome == nil {
+            // Nobody who plays it is left: abandoned, even when the rules ended it on the leave
+            // (TwentyFour's `playersLeft`): nobody is there to be placed or scored.
+            if !players.contains(where: { !$0.watching }) {
                 abandonRoomGame()
             } else {
                 afterGameChange()

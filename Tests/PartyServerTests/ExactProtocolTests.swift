@@ -1,0 +1,92 @@
+import FourInARow
+import Foundation
+import PartyServer
+import Testing
+import TwentyFour
+
+/// Issue 36, "PROTOCOL.md: exact for a third party": where sections 5, 6, 9, 16, 17 and 18
+/// disagreed, the rule chosen, checked on the wire.
+@Suite("PROTOCOL.md is exact for a third party", .timeLimit(.minutes(2)))
+struct ExactProtocolTests {
+    /// A locked session's options: dedicated, starting at `startAt`, raw clients kept 10 minutes.
+    static func locked(startAt: Int, teams: Bool = false) -> HostOptions {
+        var options = HostOptions.dedicated(startAt: startAt)
+        options.peerTimeoutMilliseconds = 600_000
+        options.predictionMilliseconds = 600_000
+        options.teams = teams
+        return options
+    }
+
+    @Test("a party room's TwentyFour (5 rounds) that everybody who plays it leaves is abandoned: no gameOver, no prediction settled, nothing scored, the number not counted")
+    func roomGameAbandoned() async throws {
+        let settings = RoomSettings(games: [HostedGame(TwentyFour.self, configuration: TwentyFourConfiguration(roundSeconds: 95, rounds: 5))],
+                                    choice: .vote(countdownSeconds: 600), startDelayMilliseconds: 0)
+        var options = HostOptions.test(peerMs: 600_000)
+        options.predictionMilliseconds = 600_000
+        let hellos: [(name: String, extra: String)] = [("Sam", #""role": "spectator", "features": ["predictions"]"#), ("Ann", ""), ("Bob", "")]
+        let ((), report) = try await withRoom(settings, options: options) { _, port in
+            try await TeamTestSupport.withClients(port: port, hellos) { clients in
+                let (sam, ann, bob) = (0, 1, 2)
+                try await clients[ann].send("vote", #""game": "twentyfour""#)
+                try await clients[bob].send("vote", #""game": "twentyfour""#)
+                _ = try #require(try await clients[sam].next("predictions"))
+                try await clients[sam].send("predict", #""seat": 0"#)
+                _ = try #require(try await clients[sam].next("prediction"))
+                try await clients[ann].send("leave")
+                try await clients[bob].send("leave")
+                var seen: [String] = []
+                var choosing: [String: Any]?
+                while let message = try await clients[sam].next() {
+                    seen.append(message["type"] as? String ?? "?")
+                    if message["type"] as? String == "room", message["state"] as? String == "choosing" {
+                        choosing = message
+                        break
+                    }
+                }
+                let room = try #require(choosing)
+                #expect(!seen.contains("gameOver") && !seen.contains("prediction") && !seen.contains("predictions"), "\(seen)")
+                #expect(room["number"] as? Int == 1)
+                #expect(room["last"] == nil)
+                let lines = try #require(room["scoreboard"] as? [[String: Any]])
+                #expect(lines.allSatisfy { $0["points"] as? Int == 0 && $0["played"] as? Int == 0 }, "\(lines)")
+            }
+        }
+        #expect(report.games.isEmpty)
+    }
+
+    @Test("a locked TwentyFour (5 rounds) that everybody who plays it leaves is abandoned: no gameOver, the table is a lobby again")
+    func lockedGameAbandoned() async throws {
+        let hellos: [(name: String, extra: String)] = [("Sam", #""role": "spectator""#), ("Ann", "")]
+        try await withHost(TwentyFour.self, configuration: TwentyFourConfiguration(roundSeconds: 95, rounds: 5),
+                           options: Self.locked(startAt: 1)) { _, port in
+            try await TeamTestSupport.withClients(port: port, hellos) { clients in
+                try await clients[1].send("ready", #""ready": true"#)
+                _ = try #require(try await clients[0].next("view"))
+                try await clients[1].send("leave")
+                var seen: [String] = []
+                while let message = try await clients[0].next() {
+                    seen.append(message["type"] as? String ?? "?")
+                    if message["type"] as? String == "lobby", message["state"] as? String != "playing" {
+                        #expect(message["state"] as? String == "lobby")
+                        break
+                    }
+                }
+                #expect(!seen.contains("gameOver"), "\(seen)")
+            }
+        }
+    }
+}
+
+extension RawClient {
+    /// Reads up to and including the next message of `type`: the types of every message read on
+    /// the way (that one included), and that message (nil at close).
+    mutating func collect(through type: String) async throws -> (types: [String], message: [String: Any]?) {
+        var seen: [String] = []
+        while let message = try await next() {
+            let kind = message["type"] as? String ?? "?"
+            seen.append(kind)
+            if kind == type { return (seen, message) }
+        }
+        return (seen, nil)
+    }
+}
