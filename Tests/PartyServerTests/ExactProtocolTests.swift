@@ -17,6 +17,35 @@ struct ExactProtocolTests {
         return options
     }
 
+    @Test("a spectator that did not ask for predictions gets the answers to its own predict (prediction), never the split")
+    func predictWithoutFeature() async throws {
+        let hellos: [(name: String, extra: String)] = [("Eve", #""role": "spectator""#), ("Ann", ""), ("Bob", "")]
+        try await withHost(FourInARow.self, options: Self.locked(startAt: 2)) { _, port in
+            try await TeamTestSupport.withClients(port: port, hellos, protocolVersion: 1) { clients in
+                let (eve, ann, bob) = (0, 1, 2)
+                try await clients[ann].send("ready", #""ready": true"#)
+                try await clients[bob].send("ready", #""ready": true"#)
+                var seen = try await clients[eve].types(through: "view")
+                try await clients[eve].send("predict", #""seat": 1"#)
+                let (before, accepted) = try await clients[eve].collect(through: "prediction")
+                seen += before
+                #expect(accepted?["message"] as? String == "You said Bob.")
+                // Ann 1, Bob 2, three times; Ann 5; Bob 2 wins.
+                for (turn, column) in [1, 2, 1, 2, 1, 2, 5, 2].enumerated() {
+                    let mover = turn % 2 == 0 ? ann : bob
+                    _ = try await clients[mover].next("view", where: { Board.discs($0) == turn })
+                    try await clients[mover].drop(column)
+                }
+                seen += try await clients[eve].types(through: "gameOver")
+                let (after, settled) = try await clients[eve].collect(through: "prediction")
+                seen += after
+                #expect(settled?["message"] as? String == "You said Bob — right! +50")
+                seen += try await clients[eve].types(through: "lobby")
+                #expect(!seen.contains("predictions"), "\(seen)")
+            }
+        }
+    }
+
     @Test("a party room's TwentyFour (5 rounds) that everybody who plays it leaves is abandoned: no gameOver, no prediction settled, nothing scored, the number not counted")
     func roomGameAbandoned() async throws {
         let settings = RoomSettings(games: [HostedGame(TwentyFour.self, configuration: TwentyFourConfiguration(roundSeconds: 95, rounds: 5))],
