@@ -16,9 +16,15 @@ extension Session {
         members(of: seat).filter { players[$0].connected }.count
     }
 
-    /// The most players the table seats: the game's seats (a room's: its largest game's), or with
-    /// teams `HostOptions.teamCapacity`, as far as `--max-connections` lets them in.
+    /// The most players the table seats (and `welcome.maxPlayers`): the game's seats (a room's: its
+    /// largest game's), or with teams `HostOptions.teamCapacity`, as far as `--max-connections` lets
+    /// them in (never fewer than the game's seats).
     var tableCapacity: Int {
+        Self.tableCapacity(descriptor: descriptor, options: options)
+    }
+
+    /// `tableCapacity` for a table of `descriptor` run with `options`.
+    static func tableCapacity(descriptor: GameDescriptor, options: HostOptions) -> Int {
         options.teams ? max(descriptor.maxPlayers, min(HostOptions.teamCapacity, options.maxConnections)) : descriptor.maxPlayers
     }
 

@@ -104,6 +104,22 @@ struct ExactProtocolTests {
             }
         }
     }
+
+    @Test("--game fourinarow --teams welcomes with the team capacity: 64 by default, 128 with --max-connections 200, 40 with 40",
+          arguments: [(64, 64), (200, 128), (40, 40)])
+    func lockedTeamCapacity(maxConnections: Int, capacity: Int) async throws {
+        var options = TeamTestSupport.options(startAt: 2)
+        options.maxConnections = maxConnections
+        options.maxConnectionsPerAddress = maxConnections
+        try await withHost(FourInARow.self, options: options) { _, port in
+            try await RawClient.with(port: port) { ann in
+                try await ann.hello("Ann")
+                let welcome = try #require(try await ann.next("welcome"))
+                #expect(welcome["maxPlayers"] as? Int == capacity)
+                #expect(welcome["minPlayers"] as? Int == 2)
+            }
+        }
+    }
 }
 
 extension RawClient {
