@@ -120,6 +120,29 @@ struct ExactProtocolTests {
             }
         }
     }
+
+    @Test("--game fourinarow --teams: a newcomer while the game runs is welcomed (never gameInProgress) and joins the first of the smallest teams, which takes a team's name")
+    func newcomerJoinsTeam() async throws {
+        try await withHost(FourInARow.self, options: Self.locked(startAt: 2, teams: true)) { _, port in
+            let hellos: [(name: String, extra: String)] = ["Ann", "Bob"].map { ($0, TeamTestSupport.teams) }
+            try await TeamTestSupport.withClients(port: port, hellos) { clients in
+                try await clients[0].send("ready", #""ready": true"#)
+                try await clients[1].send("ready", #""ready": true"#)
+                _ = try #require(try await clients[0].next("view"))
+                try await RawClient.with(port: port) { cy in
+                    try await cy.send("hello", #""protocol": 2, "client": "test", "clientVersion": "1", "name": "Cy", "features": ["teams"]"#)
+                    let welcome = try #require(try await cy.next())
+                    #expect(welcome["type"] as? String == "welcome", "\(welcome)")
+                    let lobby = try #require(try await cy.next("lobby", where: { $0["state"] as? String == "playing" }))
+                    // Two teams of one: the first (seat 0) takes the newcomer.
+                    #expect(lobby["you"] as? Int == 0)
+                    let team = try #require(try await cy.next("team"))
+                    #expect(team["name"] as? String == "Team Ann & Cy")
+                    #expect((team["members"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Ann", "Cy"])
+                }
+            }
+        }
+    }
 }
 
 extension RawClient {
