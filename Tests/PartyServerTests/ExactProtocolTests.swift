@@ -121,6 +121,24 @@ struct ExactProtocolTests {
         }
     }
 
+    @Test("a party room's maxPlayers: with teams the larger of its menu's and min(128, --max-connections); without, its menu's largest",
+          arguments: [(true, 64, 64), (true, 200, 128), (true, 40, 40), (true, 10, 16), (false, 200, 16)])
+    func roomCapacity(teams: Bool, maxConnections: Int, capacity: Int) async throws {
+        let settings = RoomSettings(games: [HostedGame(FourInARow.self, configuration: .init()), HostedGame(TwentyFour.self, configuration: .init())],
+                                    choice: .vote(countdownSeconds: 600), startDelayMilliseconds: 0)
+        var options = HostOptions.test()
+        options.teams = teams
+        options.maxConnections = maxConnections
+        options.maxConnectionsPerAddress = maxConnections
+        _ = try await withRoom(settings, options: options) { _, port in
+            try await RawClient.with(port: port) { ann in
+                try await PartyRoomRawTests.hello(&ann, "Ann")
+                let welcome = try #require(try await ann.next("welcome"))
+                #expect(welcome["maxPlayers"] as? Int == capacity)
+            }
+        }
+    }
+
     @Test("--game fourinarow --teams: a newcomer while the game runs is welcomed (never gameInProgress) and joins the first of the smallest teams, which takes a team's name")
     func newcomerJoinsTeam() async throws {
         try await withHost(FourInARow.self, options: Self.locked(startAt: 2, teams: true)) { _, port in
