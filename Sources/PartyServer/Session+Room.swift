@@ -184,7 +184,10 @@ extension Session {
             players[index].watching = true
             next += 1
         }
-        players.sort { $0.seat < $1.seat }
+        // Within a seat, a team's members in the plan's order (arrival order), which names the team
+        // as the room's announcement did; watchers keep their order.
+        let order = Dictionary(holders.joined().enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        players.sort { ($0.seat, order[$0.member] ?? 0) < ($1.seat, order[$1.member] ?? 0) }
         let seated = players.filter { !$0.watching }
         seatsInGame = Set(seated.map(\.seat))
         seatMembers = Dictionary(grouping: seated, by: \.seat).mapValues { $0.map(\.member) }

@@ -48,7 +48,9 @@ extension Session {
     /// seats, having renumbered the players.
     func formLockedTeams() -> [Seat] {
         let seats = min(players.count, descriptor.maxPlayers)
-        let ids = players.map(\.member)
+        // Arrival order (member ids are given in it), not seat order: a newcomer in a seat someone
+        // left is still the last to arrive.
+        let ids = players.map(\.member).sorted()
         let teams = TeamFormation.balanced(ids, seats: seats, lastTeammates: lastTeammates)
         lastTeammates = TeamFormation.teammates(teams)
         for (seat, team) in teams.enumerated() {
@@ -56,7 +58,8 @@ extension Session {
                 if let index = players.firstIndex(where: { $0.member == member }) { players[index].seat = seat }
             }
         }
-        players.sort { $0.seat < $1.seat }
+        // Within a seat, the team's members in arrival order (which names the team).
+        players.sort { ($0.seat, $0.member) < ($1.seat, $1.member) }
         let byIndex = teams.map { team in team.compactMap { member in players.firstIndex { $0.member == member } } }
         nameTeams(byIndex)
         return byIndex.enumerated().map { seat, team in

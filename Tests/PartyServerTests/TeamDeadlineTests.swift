@@ -56,7 +56,9 @@ struct TeamDeadlineTests {
                 _ = try #require(try await clients[0].next("team"))
                 try await clients[1].send("move", #""move": {"toss": {"value": 7}}"#)
                 try await clients[0].send("move", #""move": {"toss": {"value": 7}}"#)
-                _ = try #require(try await clients[0].next("team", where: { !(($0["proposals"] as? [Any]) ?? []).isEmpty }))
+                let proposed = try #require(try await clients[0].next("team", where: { !(($0["proposals"] as? [Any]) ?? []).isEmpty }))
+                // A toss the seat's menu does not offer (its own number) is labelled by its description.
+                #expect((proposed["proposals"] as? [[String: Any]])?.first?["label"] as? String == "toss(7)")
                 // Without the team's toss the host tosses for seat 0 at the deadline and play begins;
                 // with it both tosses are 7, equal, and a second round of tossing starts.
                 let after = try #require(try await clients[0].next("view", where: { view in
