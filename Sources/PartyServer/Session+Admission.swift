@@ -60,7 +60,7 @@ extension Session {
     func welcome(seat: Int?, name: String, token: String, hello: Hello, reconnected: Bool = false) -> Welcome {
         Welcome(protocol: min(hello.protocol, WireProtocol.version), session: sessionID, game: descriptor.id, title: descriptor.title,
                 sessionName: options.sessionName, seat: seat, role: seat == nil ? "spectator" : "player", reconnected: reconnected,
-                name: name, players: playerInfos, minPlayers: descriptor.minPlayers, maxPlayers: isRoom ? tableCapacity : descriptor.maxPlayers, token: token,
+                name: name, players: playerInfos, minPlayers: descriptor.minPlayers, maxPlayers: tableCapacity, token: token,
                 room: isRoom ? true : nil, graceMs: options.graceMilliseconds, heartbeatMs: options.heartbeatIntervalMilliseconds,
                 silenceMs: options.peerTimeoutMilliseconds)
     }

@@ -50,8 +50,9 @@ extension Session {
         }
         if phase == .playing, let running = game {
             running.leave(seat: player.seat, at: now())
-            if players.isEmpty && running.outcome == nil {
-                // Nobody is left to play: abandon the game.
+            if players.isEmpty {
+                // Nobody is left to play: abandon the game (no gameOver, predictions settle
+                // nothing), even when the rules ended it on the leave.
                 finishGame(sendOutcome: false)
             } else {
                 afterGameChange()

@@ -61,7 +61,9 @@ extension Session {
             // Teammates still hold the seat: the game goes on as if nothing happened.
         } else if phase == .playing, let running = game, !player.watching, seatsInGame.contains(player.seat) {
             running.leave(seat: player.seat, at: now())
-            if !players.contains(where: { !$0.watching }) && running.outcome == nil {
+            // Nobody who plays it is left: abandoned, even when the rules ended it on the leave
+            // (TwentyFour's `playersLeft`): nobody is there to be placed or scored.
+            if !players.contains(where: { !$0.watching }) {
                 abandonRoomGame()
             } else {
                 afterGameChange()
@@ -184,7 +186,10 @@ extension Session {
             players[index].watching = true
             next += 1
         }
-        players.sort { $0.seat < $1.seat }
+        // Within a seat, a team's members in the plan's order (arrival order), which names the team
+        // as the room's announcement did; watchers keep their order.
+        let order = Dictionary(holders.joined().enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        players.sort { ($0.seat, order[$0.member] ?? 0) < ($1.seat, order[$1.member] ?? 0) }
         let seated = players.filter { !$0.watching }
         seatsInGame = Set(seated.map(\.seat))
         seatMembers = Dictionary(grouping: seated, by: \.seat).mapValues { $0.map(\.member) }

@@ -16,9 +16,15 @@ extension Session {
         members(of: seat).filter { players[$0].connected }.count
     }
 
-    /// The most players the table seats: the game's seats (a room's: its largest game's), or with
-    /// teams `HostOptions.teamCapacity`, as far as `--max-connections` lets them in.
+    /// The most players the table seats (and `welcome.maxPlayers`): the game's seats (a room's: its
+    /// largest game's), or with teams `HostOptions.teamCapacity`, as far as `--max-connections` lets
+    /// them in (never fewer than the game's seats).
     var tableCapacity: Int {
+        Self.tableCapacity(descriptor: descriptor, options: options)
+    }
+
+    /// `tableCapacity` for a table of `descriptor` run with `options`.
+    static func tableCapacity(descriptor: GameDescriptor, options: HostOptions) -> Int {
         options.teams ? max(descriptor.maxPlayers, min(HostOptions.teamCapacity, options.maxConnections)) : descriptor.maxPlayers
     }
 
@@ -42,7 +48,9 @@ extension Session {
     /// seats, having renumbered the players.
     func formLockedTeams() -> [Seat] {
         let seats = min(players.count, descriptor.maxPlayers)
-        let ids = players.map(\.member)
+        // Arrival order (member ids are given in it), not seat order: a newcomer in a seat someone
+        // left is still the last to arrive.
+        let ids = players.map(\.member).sorted()
         let teams = TeamFormation.balanced(ids, seats: seats, lastTeammates: lastTeammates)
         lastTeammates = TeamFormation.teammates(teams)
         for (seat, team) in teams.enumerated() {
@@ -50,7 +58,8 @@ extension Session {
                 if let index = players.firstIndex(where: { $0.member == member }) { players[index].seat = seat }
             }
         }
-        players.sort { $0.seat < $1.seat }
+        // Within a seat, the team's members in arrival order (which names the team).
+        players.sort { ($0.seat, $0.member) < ($1.seat, $1.member) }
         let byIndex = teams.map { team in team.compactMap { member in players.firstIndex { $0.member == member } } }
         nameTeams(byIndex)
         return byIndex.enumerated().map { seat, team in
@@ -121,13 +130,15 @@ extension Session {
     /// Plays the team's choice for `seat` (`first`, else the most proposed): the proposals close
     /// and everyone gets the new views. A move the rules no longer take is dropped and the next
     /// one tried. True when a move was played.
+    /// `instant` is when the game takes it (now, or just before the game's own deadline).
     @discardableResult
-    func playProposed(_ seat: Int, first: TableMove? = nil) -> Bool {
+    func playProposed(_ seat: Int, first: TableMove? = nil, at instant: GameInstant? = nil) -> Bool {
         guard let running = game, var open = proposals[seat] else { return false }
         var candidates = open.ranked
         if let first { candidates.removeAll { $0 == first }; candidates.insert(first, at: 0) }
+        let instant = instant ?? now()
         for move in candidates {
-            if case .played = running.play(move, seat: seat, at: now()) {
+            if case .played = running.play(move, seat: seat, at: instant) {
                 proposals[seat] = nil
                 logger.debug("team of seat \(seat) played \(move.label)")
                 closePredictions()
@@ -150,14 +161,20 @@ extension Session {
 
     /// Plays the most-proposed move of every team whose window has ended (before the game itself
     /// moves on at its own deadline).
+    ///
+    /// A window that ends at the game's deadline (a Rock Paper Scissors round, SunTouch's toss) is
+    /// played as of 1 ms before it, whenever the clock wakes: at the deadline itself the rules
+    /// would refuse it (`timeUp`) or have acted for the seat (the host's toss), and the team's
+    /// choice would be lost.
     func resolveDueProposals() {
         guard phase == .playing, game != nil else { return }
         let now = now()
         let gameDeadline = game?.deadline
+        let instant = gameDeadline.map { min(now, $0.adding(milliseconds: -1)) } ?? now
         for seat in proposals.keys.sorted() {
             guard let due = proposals[seat]?.deadline(window: options.proposalMilliseconds, gameDeadline: gameDeadline),
                   due <= now else { continue }
-            playProposed(seat)
+            playProposed(seat, at: instant)
             if phase != .playing { return }
         }
     }

@@ -150,7 +150,7 @@ actor Session {
                                                              joinInProgress: false, summary: "", howToPlay: "")
             startDelayMilliseconds = 0
         }
-        status.yield(SessionStatus(players: 0, maxPlayers: descriptor.maxPlayers, state: settings == nil ? Phase.lobby.rawValue : "choosing",
+        status.yield(SessionStatus(players: 0, maxPlayers: Self.tableCapacity(descriptor: descriptor, options: options), state: settings == nil ? Phase.lobby.rawValue : "choosing",
                                    joinable: true, room: settings != nil))
     }
 

@@ -30,6 +30,21 @@ struct HostOptionChecksTests {
         #expect(output.contains(message), "\(arguments): \(output)")
     }
 
+    @Test("out-of-range --proposal-seconds, --predict-seconds and --prediction-points end the start with status 64 (issue 36)", arguments: [
+        (["--proposal-seconds", "0"], "--proposal-seconds must be from 1 to 120."),
+        (["--proposal-seconds", "121"], "--proposal-seconds must be from 1 to 120."),
+        (["--predict-seconds", "0"], "--predict-seconds must be from 1 to 600."),
+        (["--game", "fourinarow", "--predict-seconds", "601"], "--predict-seconds must be from 1 to 600."),
+        (["--prediction-points", "-1"], "--prediction-points must be from 0 to 1000."),
+        (["--game", "snap", "--prediction-points", "1001"], "--prediction-points must be from 0 to 1000."),
+    ])
+    func audienceAndTeamOptionsChecked(arguments: [String], message: String) async throws {
+        let (status, output) = try await Executables.run("partyhost", arguments + ["--line-mode", "--port", "0"], timeout: 20)
+        #expect(status == 64, "\(arguments): \(output)")
+        #expect(output.contains(message), "\(arguments): \(output)")
+        #expect(!output.contains("Hosting "), "\(arguments): it hosted anyway: \(output)")
+    }
+
     @Test("--help names --start-delay and says --choose host is not for --dedicated (point 13)")
     func helpNamesThem() throws {
         let (status, output) = try TestTools.run([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "100"])

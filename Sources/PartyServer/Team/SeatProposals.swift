@@ -32,14 +32,17 @@ struct SeatProposals {
         if opened == nil { opened = now }
     }
 
-    /// `member`'s proposal no longer counts (they dropped or left).
+    /// `member`'s proposal no longer counts (they dropped or left). With none left the window is
+    /// gone: the next proposal opens a new one.
     mutating func withdraw(member: Int) {
         entries.removeAll { $0.member == member }
+        if entries.isEmpty { opened = nil }
     }
 
-    /// Drops every proposal of `move` (the rules no longer take it).
+    /// Drops every proposal of `move` (the rules no longer take it); with none left the window is gone.
     mutating func drop(_ move: TableMove) {
         entries.removeAll { $0.move == move }
+        if entries.isEmpty { opened = nil }
     }
 
     /// How many members propose `move`.
