@@ -1,6 +1,6 @@
 // The guest's page: name → (code) → lobby / party room → games, over one WebSocket (connection.js).
 import { Connection } from "./connection.js";
-import { awayText, el, fill, forTouch, graphemes, label, seconds, teamLine } from "./dom.js";
+import { awayText, el, fill, graphemes, label, seconds, teamLine } from "./dom.js";
 import { renderTable, renderRoom } from "./lobby.js";
 import { GameView } from "./game.js";
 import { presenters } from "./presenters.js";
@@ -141,7 +141,7 @@ function received(msg) {
       if (state.welcome?.room && game.hasView) state.hold = { gameOver: msg, until: Date.now() + HOLD_SECONDS * 1000 };
       break;
     case "moveRejected":
-      game.note(forTouch(msg.message), true);
+      game.note(msg.message, true);
       break;
     case "playerLeft":
       game.note(msg.message, false);

@@ -38,12 +38,6 @@ export function label(p) {
   return p.level ? `${p.name} · ${p.level} (bot)` : `${p.name} (bot)`;
 }
 
-/** The host's words for a keyboard said for a touch screen: "Press r for a rematch" (the terminal's
- *  key, in the lobby's message and a refused move's) becomes "Tap Rematch". */
-export function forTouch(text) {
-  return String(text ?? "").replace(/\b([Pp])ress r for a rematch/g, (_, p) => `${p === "P" ? "T" : "t"}ap Rematch for another game`);
-}
-
 /** How many characters a person sees in `text` (grapheme clusters: "🦄" is one, as the host counts). */
 export function graphemes(text) {
   const segmenter = globalThis.Intl?.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;

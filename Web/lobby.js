@@ -1,5 +1,5 @@
 // The table (players, ready, start, rematch) and the party room (menu, votes, countdown, scoreboard).
-import { el, fill, forTouch, label, seconds } from "./dom.js";
+import { el, fill, label, seconds } from "./dom.js";
 
 /** The names at each table panel when it was last drawn. */
 const seenPlayers = new WeakMap();
@@ -9,7 +9,7 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom, endAc
   if (!lobby) return;
   const news = section.querySelector("#lobby-message");
   // In a party room the room's own line says the same; the table does not repeat it.
-  news.textContent = inRoom && room ? "" : forTouch(lobby.message);
+  news.textContent = inRoom && room ? "" : lobby.message;
   // Teammates share a seat: "you" is the one with your name.
   // (After a team game its members still share the seat until the next one: the name decides.)
   const mine = (p) => p.seat === lobby.you && (!welcome?.name || p.name === welcome.name);

@@ -43,7 +43,7 @@ extension HostRejection: CustomStringConvertible {
     public var description: String {
         switch self {
         case .noGameRunning: "No game is running yet."
-        case .gameOver: "The game is over; press r for a rematch."
+        case .gameOver: "The game is over; ask for a rematch to play again."
         case .notYourTurn: "It is not your turn."
         case .notYourSeat(let claimed, let actual): "You play seat \(actual), not seat \(claimed)."
         case .invalidMove(let detail): "That is not a move of this game: \(detail)."

@@ -263,7 +263,7 @@ extension Session {
             return "\(descriptor.title) is on."
         case .over:
             let asked = players.filter(\.rematch).map(\.name)
-            return asked.isEmpty ? "Game over. Press r for a rematch." : "Rematch asked by \(asked.joined(separator: ", "))."
+            return asked.isEmpty ? "Game over. Ask for a rematch to play again." : "Rematch asked by \(asked.joined(separator: ", "))."
         case .lobby:
             if let problem = startProblem() { return problem }
             if hostDecides { return "Everyone is ready; the host may start." }
