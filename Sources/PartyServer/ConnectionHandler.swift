@@ -95,7 +95,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     func channelActive(context: ChannelHandlerContext) {
         startWatch(context: context)
         if overCapacity {
-            peer.send(Reject(reason: "tooManyConnections", message: "The host has too many connections; try again later."))
+            peer.send(Reject(.tooManyConnections))
             finish()
         }
         context.fireChannelActive()
@@ -194,10 +194,10 @@ final class ConnectionHandler: ChannelInboundHandler {
             peer.send(ErrorMessage(reason: wire.reason, message: wire.description, fatal: true))
             reason = .protocolError
         case WatchdogTimeout.handshake:
-            peer.send(ErrorMessage(reason: "handshakeTimeout", message: WatchdogTimeout.handshake.description, fatal: true))
+            peer.send(ErrorMessage(.handshakeTimeout))
             reason = .timedOut
         case WatchdogTimeout.silentPeer:
-            peer.send(ErrorMessage(reason: "timeout", message: WatchdogTimeout.silentPeer.description, fatal: true))
+            peer.send(ErrorMessage(.silent))
             reason = .timedOut
         default:
             reason = peer.stuck ? .stuck : .connectionClosed
@@ -221,23 +221,22 @@ final class ConnectionHandler: ChannelInboundHandler {
         case .allowed:
             break
         case .warned:
-            peer.send(ErrorMessage(reason: "slowDown", message: "You are sending messages too fast; slow down or you will be disconnected."))
+            peer.send(ErrorMessage(.slowDown))
             return
         case .exceeded:
-            peer.send(ErrorMessage(reason: "tooManyMessages",
-                                   message: "You sent messages too fast after a warning and were disconnected.", fatal: true))
+            peer.send(ErrorMessage(.tooManyMessages))
             return depart(.protocolError)
         }
         let envelope: Envelope
         do {
             envelope = try codec.envelope(of: frame)
         } catch {
-            peer.send(ErrorMessage(reason: error.reason, message: error.description))
+            peer.send(ErrorMessage(.malformed(error)))
             return
         }
         guard envelope.seq > lastSeq else {
             let error = WireError.badSequence(got: envelope.seq, previous: lastSeq)
-            peer.send(ErrorMessage(reason: error.reason, message: error.description, inReplyTo: envelope.seq))
+            peer.send(ErrorMessage(.malformed(error), inReplyTo: envelope.seq))
             return
         }
         lastSeq = envelope.seq
@@ -248,15 +247,14 @@ final class ConnectionHandler: ChannelInboundHandler {
             return
         }
         guard envelope.type == .hello else {
-            peer.send(ErrorMessage(reason: "handshakeRequired", message: "The first message must be hello, not \(envelope.type.rawValue).",
-                                   inReplyTo: envelope.seq, fatal: true))
+            peer.send(ErrorMessage(.handshakeRequired(type: envelope.type.rawValue), inReplyTo: envelope.seq))
             return finish()
         }
         let hello: Hello
         do {
             hello = try codec.decode(Hello.self, from: envelope)
         } catch {
-            peer.send(Reject(reason: "badHello", message: error.description))
+            peer.send(Reject(.badHello(detail: error.description)))
             return finish()
         }
         let address = peer.address

@@ -11,29 +11,26 @@ extension Session {
     /// Seats the client who said `hello` (or gives a held seat back, or lets them watch), or says why not.
     func admit(_ hello: Hello, peer: PeerLink) -> Admission {
         if ended {
-            return .rejected(Reject(reason: "shuttingDown", message: "The session is ending."))
+            return .rejected(Reject(.shuttingDown))
         }
         guard (WireProtocol.oldestVersion...WireProtocol.version).contains(hello.protocol) else {
-            return .rejected(Reject(reason: "unsupportedVersion",
-                                    message: "This host speaks protocol \(WireProtocol.oldestVersion) or \(WireProtocol.version); your client speaks \(hello.protocol). Please update."))
+            return .rejected(Reject(.unsupportedVersion(client: hello.protocol)))
         }
         if let room {
             guard hello.protocol >= 2 else {
-                return .rejected(Reject(reason: "unsupportedVersion",
-                                        message: "This is a party room (a different game each time); it needs protocol 2 and your client speaks \(hello.protocol). Please update."))
+                return .rejected(Reject(.roomNeedsProtocol2(client: hello.protocol)))
             }
             if let game = hello.game, game.lowercased() != descriptor.id, room.descriptor(game.lowercased()) == nil {
-                return .rejected(Reject(reason: "wrongGame",
-                                        message: "This party room plays \(PartyRoom.list(room.menu.map(\.title))), not \(Self.shown(game))."))
+                return .rejected(Reject(.wrongGame(plays: PartyRoom.list(room.menu.map(\.title)), asked: Self.shown(game), room: true)))
             }
         } else if let game = hello.game, game.lowercased() != descriptor.id {
-            return .rejected(Reject(reason: "wrongGame", message: "This session plays \(descriptor.title), not \(game)."))
+            return .rejected(Reject(.wrongGame(plays: descriptor.title, asked: game, room: false)))
         }
         guard hello.name.utf8.count <= 1024 else {
-            return .rejected(Reject(reason: "badName", message: "That name is too long."))
+            return .rejected(Reject(.badName))
         }
         if hello.bot == true, let level = hello.level, BotLevel(rawValue: level) == nil {
-            return .rejected(Reject(reason: "badLevel", message: "A bot's level must be one of \(BotLevel.nameList)."))
+            return .rejected(Reject(.badLevel))
         }
         if let token = hello.token {
             return reattach(token: token, peer: peer, hello: hello)
@@ -47,7 +44,7 @@ extension Session {
         case "spectator":
             return watch(hello, peer: peer)
         default:
-            return .rejected(Reject(reason: "badRole", message: "The role must be \"player\" or \"spectator\"."))
+            return .rejected(Reject(.badRole))
         }
     }
 
@@ -79,11 +76,10 @@ extension Session {
         let isHost = hello.hostKey == hostKey && !players.contains(where: \.isHost)
         let reserved = hostSeatReserved && !isHost
         guard players.count < tableCapacity - (reserved ? 1 : 0) else {
-            return .rejected(Reject(reason: "sessionFull",
-                                    message: "The session is full (\(players.count) of \(tableCapacity) players); you can watch instead."))
+            return .rejected(Reject(.sessionFull(players: players.count, capacity: tableCapacity)))
         }
         if phase == .playing && !descriptor.joinInProgress && !(options.teams && !isRoom) {
-            return .rejected(Reject(reason: "gameInProgress", message: "A game is in progress; watch it, or try again when it is over."))
+            return .rejected(Reject(.gameInProgress))
         }
         let seat = freeSeat(from: reserved ? 1 : 0)
         let name = NameCleaner.unique(returning?.name ?? hello.name, seat: seat, taken: players.map(\.name))
@@ -124,8 +120,7 @@ extension Session {
 
     func watch(_ hello: Hello, peer: PeerLink) -> Admission {
         guard spectators.count < options.maxSpectators else {
-            return .rejected(Reject(reason: "spectatorsFull",
-                                    message: "No more spectators fit (\(options.maxSpectators) are watching)."))
+            return .rejected(Reject(.spectatorsFull(watching: options.maxSpectators)))
         }
         let cleaned = NameCleaner.clean(hello.name)
         let spectator = Spectator(peer: peer, name: cleaned.isEmpty ? "Spectator" : cleaned, games: hello.games,
@@ -161,8 +156,7 @@ extension Session {
             return admission
         }
         guard !token.isEmpty, let index = players.firstIndex(where: { $0.token == token }) else {
-            return .rejected(Reject(reason: "badToken",
-                                    message: "That seat is no longer held for you (the token is unknown, expired or already used)."))
+            return .rejected(Reject(.badToken))
         }
         let old = players[index]
         if old.connected {
@@ -222,16 +216,15 @@ extension Session {
         guard let expected = options.joinCode else { return nil }
         if let failures = codeFailures[address], failures.count >= options.codeAttempts,
            ContinuousClock.now - failures.last < .seconds(options.codeLockoutSeconds) {
-            return Reject(reason: "tooManyAttempts",
-                          message: "Too many wrong codes from your address; try again in \(options.codeLockoutSeconds) seconds.")
+            return Reject(.tooManyAttempts(lockoutSeconds: options.codeLockoutSeconds))
         }
         guard let code, !code.isEmpty else {
-            return Reject(reason: "codeRequired", message: "This session needs a join code; ask the host for it.")
+            return Reject(.codeRequired)
         }
         guard code.trimmingWhitespace() == expected else {
             let count = (codeFailures[address]?.count ?? 0) + 1
             codeFailures[address] = (count, ContinuousClock.now)
-            return Reject(reason: "wrongCode", message: "That join code is wrong.")
+            return Reject(.wrongCode)
         }
         codeFailures[address] = nil
         return nil

@@ -57,7 +57,7 @@ extension Session {
             }
             predictionsTick()
         } catch {
-            peer.send(ErrorMessage(reason: error.code, message: error.description, inReplyTo: envelope.seq))
+            peer.send(ErrorMessage(.prediction(error), inReplyTo: envelope.seq))
         }
     }
 

@@ -92,11 +92,9 @@ extension Session {
         case .predict:
             predict(envelope, from: spectator.peer, as: .spectator(spectator.peer.id), display: spectator.isDisplay, spectatorName: spectator.name)
         case .move, .typedMove:
-            spectator.peer.send(MoveRejected(inReplyTo: envelope.seq, reason: "spectator",
-                                             message: "Spectators cannot move; join as a player to play."))
+            spectator.peer.send(MoveRejected(.spectatorMove, inReplyTo: envelope.seq))
         default:
-            spectator.peer.send(ErrorMessage(reason: "spectator",
-                                             message: "Spectators can only watch (and leave).", inReplyTo: envelope.seq))
+            spectator.peer.send(ErrorMessage(.spectatorOnly, inReplyTo: envelope.seq))
         }
     }
 }

@@ -127,7 +127,7 @@ extension Session {
     }
 
     func rejectMove(_ rejection: HostRejection, seq: Int, from index: Int) {
-        players[index].peer.send(MoveRejected(inReplyTo: seq, reason: rejection.code, message: rejection.description))
+        players[index].peer.send(MoveRejected(.move(rejection), inReplyTo: seq))
     }
 
     /// Sends every seat its view and ends the game when the rules say it is over.
@@ -173,9 +173,7 @@ extension Session {
 
     func rematchRequested(by index: Int, seq: Int) {
         guard phase == .over else {
-            players[index].peer.send(ErrorMessage(reason: "noRematch",
-                                                  message: phase == .playing ? "The game is still running." : "No game has ended yet; say ready instead.",
-                                                  inReplyTo: seq))
+            players[index].peer.send(ErrorMessage(phase == .playing ? .rematchWhilePlaying : .rematchBeforeAnyGame, inReplyTo: seq))
             return
         }
         players[index].rematch = true

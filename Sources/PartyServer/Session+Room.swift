@@ -86,7 +86,7 @@ extension Session {
         do {
             try room?.vote(player.member, for: vote.game.lowercased(), at: now())
         } catch {
-            player.peer.send(ErrorMessage(reason: error.code, message: error.description, inReplyTo: envelope.seq))
+            player.peer.send(ErrorMessage(.room(error), inReplyTo: envelope.seq))
             return
         }
         if room?.plan != nil {
@@ -100,18 +100,18 @@ extension Session {
     func roomStartRequested(by index: Int, seq: Int) {
         let player = players[index]
         guard player.isHost else {
-            player.peer.send(ErrorMessage(reason: "notHost", message: "Only the host's player starts the game.", inReplyTo: seq))
+            player.peer.send(ErrorMessage(.notHost, inReplyTo: seq))
             return
         }
         guard phase != .playing, let room else {
-            player.peer.send(ErrorMessage(reason: "cannotStart", message: "A game is already running.", inReplyTo: seq))
+            player.peer.send(ErrorMessage(.cannotStart(detail: "A game is already running."), inReplyTo: seq))
             return
         }
         if room.plan != nil {
             return startRoomGame()
         }
         guard !room.votes.isEmpty else {
-            player.peer.send(ErrorMessage(reason: "cannotStart", message: "Nobody has voted yet.", inReplyTo: seq))
+            player.peer.send(ErrorMessage(.cannotStart(detail: "Nobody has voted yet."), inReplyTo: seq))
             return
         }
         self.room?.pick()

@@ -181,8 +181,7 @@ actor Session {
         case .heartbeat:
             return
         case .hello:
-            peer.send(ErrorMessage(reason: "alreadyWelcomed", message: "You are already seated; hello is sent once.",
-                                          inReplyTo: envelope.seq))
+            peer.send(ErrorMessage(.alreadyWelcomed, inReplyTo: envelope.seq))
         case .ready:
             guard let ready = decode(Ready.self, envelope, for: peer) else { return }
             // A room starts its games by vote: ready is accepted and changes nothing.
@@ -199,9 +198,7 @@ actor Session {
             typedMove(envelope, from: index)
         case .rematch:
             if isRoom {
-                peer.send(ErrorMessage(reason: "noRematch",
-                                              message: "In a party room, vote for the next game (the same one again if you like).",
-                                              inReplyTo: envelope.seq))
+                peer.send(ErrorMessage(.rematchInRoom, inReplyTo: envelope.seq))
             } else {
                 rematchRequested(by: index, seq: envelope.seq)
             }
@@ -211,15 +208,12 @@ actor Session {
             if isRoom {
                 vote(envelope, from: index)
             } else {
-                peer.send(ErrorMessage(reason: "notARoom", message: "This session plays one game; there is nothing to vote for.",
-                                              inReplyTo: envelope.seq))
+                peer.send(ErrorMessage(.notARoom, inReplyTo: envelope.seq))
             }
         case .predict:
             predict(envelope, from: peer, as: predictor(player: index))
         case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error, .room, .team, .predictions, .prediction:
-            peer.send(ErrorMessage(reason: "unexpectedMessage",
-                                          message: "\"\(envelope.type.rawValue)\" is sent by the host, not by clients.",
-                                          inReplyTo: envelope.seq))
+            peer.send(ErrorMessage(.unexpectedMessage(type: envelope.type.rawValue), inReplyTo: envelope.seq))
         }
     }
 
@@ -227,7 +221,7 @@ actor Session {
         do {
             return try codec.decode(type, from: envelope)
         } catch {
-            peer.send(ErrorMessage(reason: error.reason, message: error.description, inReplyTo: envelope.seq))
+            peer.send(ErrorMessage(.malformed(error), inReplyTo: envelope.seq))
             return nil
         }
     }
@@ -242,12 +236,12 @@ actor Session {
     func startRequested(by index: Int, seq: Int) {
         let player = players[index]
         guard player.isHost else {
-            player.peer.send(ErrorMessage(reason: "notHost", message: "Only the host's player starts the game.", inReplyTo: seq))
+            player.peer.send(ErrorMessage(.notHost, inReplyTo: seq))
             return
         }
         if phase == .lobby { players[index].ready = true }
         if let problem = startProblem() {
-            player.peer.send(ErrorMessage(reason: "cannotStart", message: problem, inReplyTo: seq))
+            player.peer.send(ErrorMessage(.cannotStart(detail: problem), inReplyTo: seq))
             broadcastLobby()
             return
         }

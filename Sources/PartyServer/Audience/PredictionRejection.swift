@@ -1,7 +1,7 @@
 /// Why a prediction is refused. It is checked in this order, and the first check that fails is
 /// the answer: `display`, `playing`, `nothingToPredict`, `closed`, `alreadyPredicted`, `unknownSeat`.
 /// A refused prediction changes nothing (an earlier one stands).
-enum PredictionRejection: Error, Hashable, Sendable {
+public enum PredictionRejection: Error, Hashable, Sendable {
     /// A shared screen (`hello.features` `display`, the /tv page) shows the split and never predicts.
     case display
     /// The sender plays the running game (or holds a seat in a team that does).
@@ -16,7 +16,7 @@ enum PredictionRejection: Error, Hashable, Sendable {
     case unknownSeat(Int)
 
     /// The machine-readable reason sent in `error`.
-    var code: String {
+    public var code: String {
         switch self {
         case .display: "display"
         case .playing: "playing"
@@ -30,7 +30,7 @@ enum PredictionRejection: Error, Hashable, Sendable {
 
 extension PredictionRejection: CustomStringConvertible {
     /// One sentence for the person who predicted.
-    var description: String {
+    public var description: String {
         switch self {
         case .display: "A shared screen shows the predictions; it does not make one."
         case .playing: "You play in this game; predictions are for those who watch it."
