@@ -52,7 +52,10 @@ struct TeamBotRoomTests {
         #expect(teams.count == seats)
         #expect(teams.map(\.count).max() == 2 && teams.map(\.count).min() == 1)
         #expect(Set(teams.flatMap { $0 }).count == people)
-        for log in logs { #expect(log.seen.gameOvers.count == 1) }
+        for (index, log) in logs.enumerated() {
+            let seen = log.seen
+            #expect(seen.gameOvers.count == 1, "P\(index + 1): closed \(seen.closed), last messages \(seen.types.suffix(12)), errors \(seen.errors.map(\.message)), refused moves \(seen.rejected.count)")
+        }
         // Every member of a seat has the seat's points.
         let last = try #require(seen.rooms.last?.last)
         let points = Dictionary(uniqueKeysWithValues: last.placements.map { ($0.member, $0.points) })
