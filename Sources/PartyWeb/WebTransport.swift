@@ -4,14 +4,15 @@ import NIOWebSocket
 
 /// Serves HTTP, WebSocket and the framed protocol on one port: install it first on every accepted
 /// connection and it routes each connection by its first byte (see `TransportSniffer`). The host
-/// wires it so (`HostTransport`; `WirePipeline` is PartyWire's framing for the TCP protocol):
+/// (PartyServer's `HostTransport`) adds its connection handler in both closures; on a framed
+/// connection that handler frames and times the connection itself:
 ///
 /// ```swift
 /// .childChannelInitializer { channel in
 ///     channel.eventLoop.makeCompletedFuture {
 ///         try WebTransport.configure(channel, options: web,
-///             configureWire: { try WirePipeline.configure($0); try addSession($0) },
-///             configureWebSocket: { try addWatchdog($0); try addSession($0) })
+///             configureWire: { try addSession($0, true) },
+///             configureWebSocket: { try addSession($0, false) })
 ///     }
 /// }
 /// ```
