@@ -218,6 +218,11 @@ body.tv .how-to { position: fixed; left: 50%; bottom: 2rem; transform: translate
 /* A party room's end: the final standings, best first. */
 .final-standings { margin: 0.6rem 0 1rem; }
 .final-standings li.me { font-weight: 700; }
+/* At a game's end on a short phone the board gives way, so that who played which colour stays in
+   sight above the ending's panel (which keeps its place at the bottom, in reach). */
+@media (orientation: portrait) and (max-height: 700px) {
+  body:not(.tv):has(#game-end:not([hidden])) .c4-grid { width: min(100%, 30rem, max(9rem, (100vh - 26rem) * 7 / 6)); }
+}
 
 """#
 }

@@ -1,13 +1,24 @@
 """Teams on phones: three people in a party room pick Four in a Row (two seats), so Ann and Cy hold
 one seat as "Team Ann & Cy" against Bob. Ann's tap is a proposal shown on Cy's phone; Cy's agreeing
 tap plays it, and Bob's phone sees the disc. The team plays on to four in a row: the TV's ending names
-the winner by the team ("Team Ann & Cy wins!"), not by one of its members."""
+the winner by the team, not by one of its members. Cy's name is hostile markup, shown as text.
+Ann's phone is a small one (320x568): at the game's end the legend (who played which colour) stays
+in sight above the ending's panel."""
+import browser
 from browser import Browser, Failure, Host, run
+
+browser.SIZES["small"] = (320, 568)
+CY = "<img src=x onerror=1>Cy"
+TEAM = f"Team Ann & {CY}"
 
 
 def team_line(page):
     lines = page.visible("#game-team")
     return lines[0].text if lines else ""
+
+
+def page_has_markup(page):
+    return bool(page.find("#game img, #table img"))
 
 
 def scenario(partyhost, shots):
@@ -20,14 +31,15 @@ def scenario(partyhost, shots):
         tv.wait("the TV's table", lambda: tv.visible("#players li") or tv.visible("#scoreboard"))
         ann.join(host.url, "Ann")
         bob.join(host.url, "Bob")
-        cy.join(host.url, "Cy")
+        cy.join(host.url, CY)
+        ann.resize("small")
         for page in pages:
             page.wait("the room's menu", lambda: len(page.visible("#menu .entry")) == 2)
             page.click('[data-vote="fourinarow"]')
         for page in pages:
             page.wait("the board", lambda: page.visible(".c4-grid"))
         for page in (ann, cy):
-            page.wait("the team's line", lambda: team_line(page).startswith("Team Ann & Cy"))
+            page.wait("the team's line", lambda: team_line(page).startswith(TEAM))
         if team_line(bob):
             raise Failure(f"Bob plays alone but shows a team line: {team_line(bob)}")
         ann.click('.c4-grid .column[data-column="4"]')
@@ -46,10 +58,22 @@ def scenario(partyhost, shots):
             bob.wait("Bob's turn or the end", lambda: bob.enabled(".c4-grid .column") or bob.visible("#game-end"))
         tv.wait("the winner on the TV", lambda: tv.visible("#tv-winner") and tv.find("#tv-winner")[0].text.strip())
         winner = tv.find("#tv-winner")[0].text.strip()
-        if winner != "Team Ann & Cy wins!":
+        if winner != f"{TEAM} wins!":
             raise Failure(f"the TV's ending names the winner {winner!r}, not the team")
         if shots:
             tv.driver.save_screenshot(f"{shots}/room-teams-tv-ending.png")
+        # The small phone's ending: both legend lines (the team's and Bob's) above the ending's panel.
+        ann.wait("the ending on the small phone", lambda: ann.visible("#game-end"))
+        ann.driver.execute_script("window.scrollTo(0, 0)")
+        end_top = ann.driver.execute_script("return document.getElementById('game-end').getBoundingClientRect().top")
+        rows = ann.driver.execute_script(
+            "return [...document.querySelectorAll('.legend .who')].map((e) => [e.textContent, e.getBoundingClientRect().bottom])")
+        if len(rows) != 2 or any(bottom > end_top + 1 for _, bottom in rows):
+            if shots:
+                ann.driver.save_screenshot(f"{shots}/room-teams-small-ending.png")
+            raise Failure(f"at 320x568 the legend is under the ending's panel (top {end_top}): {rows}")
+        if page_has_markup(ann):
+            raise Failure("a name became HTML")
         for page in pages:
             errors = page.errors()
             if errors:
