@@ -252,6 +252,8 @@ struct FullScreenShell<Game: PartyGame> {
         var kept = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
         // The question's one-line form gives way to its lines.
         if questionShown, kept?.hasPrefix("Who wins?") == true { kept = nil }
+        // A team's line names the team shortened, so its proposals show.
+        kept = kept.map { TeamNames.line($0, team: table.team?.name, players: table.lobby?.players ?? [], width: size.width) }
         let fresh = asking ? Self.quitQuestion : kept
         let reconnecting = table.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
         let line = ShellScreen.statusLine([fresh, reconnecting, table.gameOver?.summary, table.lobby?.message], shown: canvas)

@@ -2,8 +2,9 @@ import PartyKit
 import PartyWire
 
 /// A watcher's question while predictions are open, for a terminal: "Who wins?" and every choice
-/// with the digit that picks it, on as many lines as it takes. Names are shortened ("Bartholo…")
-/// before a line is added past `maxLines`, and no choice is ever left out.
+/// with the digit that picks it, on as many lines as it takes. Names are shortened (a team's to
+/// whole members, "Team Ann & 3 more"; others "Bartholo…") before a line is added past
+/// `maxLines`, and no choice is ever left out.
 enum PredictionLines {
     /// The lines for `message` at `width` columns (none unless predictions are open); `mine` is our
     /// own prediction, once made.
@@ -15,7 +16,7 @@ enum PredictionLines {
         var nameWidth = message.choices.map(\.name.displayWidth).max() ?? 0
         while true {
             let choices = message.choices.map { choice in
-                "\(choice.seat + 1) \(DisplayWidth.truncated(choice.name, columns: nameWidth)) \(choice.percent) %"
+                "\(choice.seat + 1) \(DisplayWidth.truncated(TeamNames.fitted(choice.name, columns: nameWidth), columns: nameWidth)) \(choice.percent) %"
             }
             let lines = pack(first: "Who wins?", items: choices, last: count, then: tail, width: width)
             if lines.count <= maxLines || nameWidth <= 2 { return lines }

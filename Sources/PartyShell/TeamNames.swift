@@ -5,28 +5,52 @@ import PartyWire
 /// Bartholomew & Cy") names as many whole members as fit and says "& N more" for the rest, rather
 /// than a presenter cutting it mid-name at the screen's edge.
 enum TeamNames {
-    /// The most columns a seat's name takes on a game's screen of `width` columns with `seats` seats
-    /// (two seats side by side on 80 columns, with "● " and " (you)", leave 30 each).
-    static func columns(width: Int, seats: Int) -> Int {
-        min(30, max(20, (width - 3 * max(0, seats - 1)) / max(1, seats) - 8))
+    /// The columns all seats' names share on a game's screen of `width` columns with `seats` seats
+    /// side by side ("● " before each, three spaces between, " (you)" after one): 67 for two seats
+    /// on 80 columns.
+    static func sharedColumns(width: Int, seats: Int) -> Int {
+        width - 3 * max(0, seats - 1) - 2 * seats - " (you)".count
     }
 
     /// `names` fitted to a game's screen of `width` columns, seated by `players` (the lobby's).
+    /// Every seat gets an even share of the columns, at least 20 (a screen that lists seats one
+    /// under another has the room), and a name shorter than its share leaves the rest to the others.
     static func fitted(_ names: [SeatID: String], players: [PlayerInfo], width: Int) -> [SeatID: String] {
-        let seats = Set(players.filter { $0.watching != true }.map(\.seat)).count
-        return fitted(names, players: players, columns: columns(width: width, seats: seats > 0 ? seats : names.count))
+        let seated = Set(players.filter { $0.watching != true }.map(\.seat))
+        // The game's seats (a watcher's number is no seat of it).
+        let shown = seated.isEmpty ? names : names.filter { seated.contains($0.key.index) }
+        var left = max(20 * shown.count, sharedColumns(width: width, seats: max(1, shown.count)))
+        var result = names
+        // The shortest first: what they leave goes to the longer ones.
+        let ordered = shown.sorted { ($0.value.displayWidth, $0.key.index) < ($1.value.displayWidth, $1.key.index) }
+        for (index, entry) in ordered.enumerated() {
+            let share = max(20, left / max(1, ordered.count - index))
+            let name = fitted(entry.value, players: players, columns: share)
+            result[entry.key] = name
+            left -= name.displayWidth
+        }
+        return result
     }
 
-    /// `names` (by seat) with every team's name that is wider than `columns` shortened to whole
-    /// members; the members come from `players` (the lobby's entries that carry the team's name),
-    /// or from the name itself when the lobby no longer says.
-    static func fitted(_ names: [SeatID: String], players: [PlayerInfo], columns: Int) -> [SeatID: String] {
-        names.mapValues { name in
-            guard name.displayWidth > columns, name.hasPrefix(prefix) else { return name }
-            let members = players.filter { $0.team == name && $0.watching != true }.map(\.name)
-            let team = members.count > 1 ? (members, members.count) : parsed(name)
-            return shortened(team.0, total: team.1, columns: columns) ?? name.fitted(toWidth: columns)
-        }
+    /// `name` in at most `columns` columns: a team's name shortened to whole members ("Team Ann,
+    /// Bob & 3 more"), whose members come from `players` (the lobby's entries that carry the team's
+    /// name) or from the name itself when the lobby no longer says. Other names (a person's, at
+    /// most 24 characters) are left whole.
+    static func fitted(_ name: String, players: [PlayerInfo] = [], columns: Int) -> String {
+        guard name.displayWidth > columns, name.hasPrefix(prefix) else { return name }
+        let members = players.filter { $0.team == name && $0.watching != true }.map(\.name)
+        let team = members.count > 1 ? (members, members.count) : parsed(name)
+        return shortened(team.0, total: team.1, columns: columns) ?? DisplayWidth.truncated(name, columns: columns)
+    }
+
+    /// A status line that starts with our `team`'s name ("Team Ann, Bob & Cy — proposals: …")
+    /// fitted to `width` columns by shortening the name to whole members first ("Team Ann & 2
+    /// more"), or to "Your team" when not even one member's name fits, so what follows it shows.
+    static func line(_ text: String, team: String?, players: [PlayerInfo], width: Int) -> String {
+        guard let team, text.displayWidth > width, text.hasPrefix(team) else { return text }
+        let rest = text.dropFirst(team.count)
+        let name = fitted(team, players: players, columns: max(20, width - rest.displayWidth))
+        return (name.contains("…") && !team.contains("…") ? "Your team" : name) + rest
     }
 
     /// "Team Ann, Bob & 3 more": the most of `named` (the first members of a team of `total`) whose

@@ -32,7 +32,8 @@ enum RoomPainter {
         let top = Self.headline(room, viewer: viewer, now: now)
         // The room's news (a team game's "everyone plays, in teams: …") wraps between words, and
         // the lineup names as many as fit with "& N more": nothing is cut mid-name.
-        let news = newsLine(message, headline: top).map { TextWrap.lines($0, width: canvas.width - 2, maxLines: 3) } ?? []
+        let members = room.scoreboard.flatMap { [$0.name, $0.label] }
+        let news = newsLine(message, headline: top).map { TextWrap.lines($0, keeping: members, width: canvas.width - 2, maxLines: 3) } ?? []
         let away = room.reconnectingLine(at: now)
         let players = room.current.map { Self.lineupLines($0, room: room, you: viewer.member, width: canvas.width - 2) } ?? []
         let waiting = waitingLine(room, you: viewer.member)
@@ -171,11 +172,12 @@ enum RoomPainter {
     /// The lineup in at most two lines of `width` columns, with as many whole names as fit.
     static func lineupLines(_ current: RoomGame, room: RoomState, you: Int?, width: Int) -> [String] {
         let everyone = current.players.count + current.watchers.count
+        let members = room.scoreboard.flatMap { [$0.name, $0.label] }
         for shown in stride(from: everyone, through: 1, by: -1) {
-            let lines = TextWrap.lines(lineup(current, room: room, you: you, shown: shown), width: width)
+            let lines = TextWrap.lines(lineup(current, room: room, you: you, shown: shown), keeping: members, width: width)
             if lines.count <= 2 { return lines }
         }
-        return TextWrap.lines(lineup(current, room: room, you: you, shown: 1), width: width, maxLines: 2)
+        return TextWrap.lines(lineup(current, room: room, you: you, shown: 1), keeping: members, width: width, maxLines: 2)
     }
 
     /// The menu: a header, then one row a game.

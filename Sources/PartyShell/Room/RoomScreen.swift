@@ -347,6 +347,8 @@ struct RoomScreen {
             let rest = said.dropFirst(verdict.count)
             kept = rest.hasPrefix(" · ") ? String(rest.dropFirst(3)) : rest.isEmpty ? nil : String(rest)
         }
+        // A team's line names the team shortened, so its proposals show.
+        kept = kept.map { TeamNames.line($0, team: base.team?.name, players: base.lobby?.players ?? [], width: size.width) }
         let reconnecting = base.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
         let result = holdingResult ? game?.gameOver.map { Self.resultLine(summary: $0.summary, next: nextLine) } : nil
         // The room's message, unless the room's own screen shows it already (under its headline).
