@@ -24,6 +24,20 @@ extension EndToEnd {
             TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", name] + (watch ? ["--watch"] : []))
         }
 
+        /// The number keys of the prediction choices on `screen` ("3 Edsger 0 %" after "Who wins? ",
+        /// a " · " or a continuation line's indent).
+        func choiceKeys(_ screen: String) -> Set<Int> {
+            var keys = Set<Int>()
+            for line in screen.split(separator: "\n") where line.hasPrefix("Who wins? ") || line.hasPrefix("  ") {
+                for entry in line.dropFirst(line.hasPrefix("Who wins? ") ? 10 : 0).components(separatedBy: " · ") {
+                    let words = entry.trimmingCharacters(in: .whitespaces).split(separator: " ")
+                    guard words.count >= 3, let number = Int(words[0]), entry.contains(" %") else { continue }
+                    keys.insert(number)
+                }
+            }
+            return keys
+        }
+
         @Test("a watcher predicts Bob, Bob wins: 'You said Bob — right! +50' stays with the final board, then with the last game in the room; at the party's end, their points")
         func watcherLearnsTheVerdict() async throws {
             let port = TestTools.freePort()
@@ -61,6 +75,28 @@ extension EndToEnd {
             let end = try await want(tmux, zed, "the watcher never got the party's end") { $0.contains("[exited") }
             #expect(end.contains("Final standings:"), "\(end)")
             #expect(end.contains("Your predictions: 1 right, 50 points (place 1 among the watchers)."), "\(end)")
+        }
+
+        @Test("TwentyFour for seven (five bots): the watcher's question shows every key 1 to 7 at 80 columns, and 7 predicts")
+        func everyChoiceForSeven() async throws {
+            let port = TestTools.freePort()
+            let host = TmuxServer.paneCommand([Executables.path("partyhost"), "--games", "twentyfour", "--bots", "5", "--start-delay", "1",
+                                               "--port", "\(port)", "--bind", "127.0.0.1", "--no-advertise", "--name", "Alice Wonderland"])
+            let tmux = try TmuxServer(width: 80, height: 24, command: host)
+            defer { tmux.kill() }
+            try await want(tmux, alice, "the room never showed its menu") { $0.contains("1  TwentyFour") }
+            try tmux.newWindow(client(port, "Bartholomew Longname"))
+            try tmux.newWindow(client(port, "Zed", watch: true), index: 2)
+            try await want(tmux, bob, "Bob never saw the room") { $0.contains("you: Bartholomew Longname") && $0.contains("1 vote") }
+            try await want(tmux, zed, "the watcher never saw the room") { $0.contains("watching · ? help · q leave") }
+            try tmux.send(alice, "1")
+            try tmux.send(bob, "1")
+            let asked = try await want(tmux, zed, "the watcher never saw all seven choices") { screen in
+                screen.contains("1–7 predict the winner") && choiceKeys(screen) == Set(1...7)
+            }
+            #expect(asked.contains("7 Bartholomew Longname 0 %"), "\(asked)")
+            try tmux.send(zed, "7")
+            try await want(tmux, zed, "7 did not predict the seventh") { $0.contains("you said Bartholomew Longname") }
         }
 
         @Test("Four in a Row in teams: a member's client is killed; the host's own screen says '🦄 Dee is reconnecting… N s' over the game even while its status line has news")
