@@ -12,7 +12,7 @@ enum PredictionLines {
         guard message.state == "open", !message.choices.isEmpty, width > 0 else { return [] }
         let count = " (\(message.total) prediction\(message.total == 1 ? "" : "s"))"
         let closes = message.closesMs.map { "\(($0 + 999) / 1000) s" }
-        let tail = [closes, mine.map { "you said \($0.name)" }].compactMap { $0 }
+        let tail = [closes, mine.map { "you said \(TeamNames.fitted($0.name, columns: 30))" }].compactMap { $0 }
         var nameWidth = message.choices.map(\.name.displayWidth).max() ?? 0
         while true {
             let choices = message.choices.map { choice in
