@@ -16,6 +16,15 @@ public struct RoomState: Sendable {
     public private(set) var held: [HeldSeat] = []
     /// When that `lobby` arrived, on this machine's clock.
     public private(set) var heldArrived = ContinuousClock.now
+    /// Our own prediction for the last game, once the host judged it (`right`, `points`), with the
+    /// room's number of that game: shown with the last game's result until the next game starts.
+    public private(set) var judgedPrediction: (number: Int, prediction: PredictionMessage)?
+    /// The spectators' board from the latest settled `predictions` (only spectators get it): our
+    /// running total as a spectator, kept to the party's end (`ended` carries members' points only).
+    public private(set) var predictionBoard: [PredictionBoardLine]?
+    /// Our judged predictions by game (the host's `prediction` at each game's end, `right` and
+    /// `points` set): our total when the board does not list us.
+    public private(set) var judgedPredictions: [Int: PredictionMessage] = [:]
 
     /// A seat the host holds for a member whose connection dropped.
     public struct HeldSeat: Hashable, Sendable {
@@ -58,6 +67,16 @@ public struct RoomState: Sendable {
         case .lobby(let lobby):
             apply(lobby, at: .now)
             return .none
+        case .prediction(let prediction):
+            // Judged at the game's end, before the room moves on: the room's number is still that game's.
+            if prediction.right != nil {
+                judgedPrediction = (room?.number ?? 0, prediction)
+                judgedPredictions[prediction.game] = prediction
+            }
+            return .none
+        case .predictions(let predictions):
+            if predictions.state == "settled", let board = predictions.board { predictionBoard = board }
+            return .none
         default:
             return .none
         }
@@ -91,6 +110,28 @@ public struct RoomState: Sendable {
         guard !held.isEmpty else { return nil }
         let elapsed = max(0, (now - heldArrived).wholeMilliseconds)
         return held.map { PlayerLabel.reconnecting($0.name, milliseconds: $0.graceMs - elapsed) }.joined(separator: " · ")
+    }
+
+    /// Our judged prediction for the last game ("You said Bob — right! +50"), while the room shows
+    /// that game as its last one; nil during the next game and after it.
+    public var lastPrediction: PredictionMessage? {
+        guard let judgedPrediction, phase != "playing", last?.number == judgedPrediction.number else { return nil }
+        return judgedPrediction.prediction
+    }
+
+    /// What our predictions earned this party, for the end: "Your predictions: 2 right, 100 points
+    /// (place 2 among the watchers)." The spectators' board says it when it lists us (`name`), else the
+    /// host's answers to our own predictions (a member's points are on the scoreboard already);
+    /// nil when no prediction of ours was judged.
+    public func predictionsSummary(name: String, spectator: Bool) -> String? {
+        if spectator, let line = predictionBoard?.first(where: { $0.name == name }) {
+            return "Your predictions: \(line.right) right, \(line.points) point\(line.points == 1 ? "" : "s") "
+                + "(place \(line.place) among the watchers)."
+        }
+        guard !judgedPredictions.isEmpty else { return nil }
+        let points = judgedPredictions.values.compactMap(\.points).reduce(0, +)
+        let right = judgedPredictions.values.filter { $0.right == true }.count
+        return "Your predictions: \(right) of \(judgedPredictions.count) right, \(points) point\(points == 1 ? "" : "s")."
     }
 
     /// Whether the first `room` message has arrived.

@@ -218,12 +218,24 @@ struct FullScreenShell<Game: PartyGame> {
         let phase = self.phase
         let area = (y: 1, height: max(0, size.height - 3))
         var panelShown = false
+        var questionShown = false
         if let lost = table.reconnecting {
             drawReconnecting(on: &canvas, since: lost.since, top: area.y, height: area.height)
         } else if let view = table.view, phase == "playing" || phase == "over" {
-            var gameCanvas = Canvas(width: size.width, height: area.height)
+            // A watcher's open question takes the rows above the status line, every choice in sight.
+            let question = table.spectating && phase == "playing" ? table.predictions.map {
+                PredictionLines.lines($0, mine: table.prediction?.game == $0.game ? table.prediction : nil, width: size.width,
+                                      maxLines: max(0, min(3, size.height - 8)))
+            } ?? [] : []
+            var gameCanvas = Canvas(width: size.width, height: max(0, area.height - question.count))
+            var context = self.context
+            context.names = TeamNames.fitted(context.names, players: table.lobby?.players ?? [], width: size.width)
             presenter.draw(view, context: context, on: &gameCanvas)
             canvas.paste(gameCanvas, x: 0, y: area.y)
+            for (index, text) in question.enumerated() {
+                canvas.put(text, x: 0, y: area.y + gameCanvas.height + index, width: size.width, style: TextStyle(bold: index == 0))
+            }
+            questionShown = !question.isEmpty
         } else if showingJoinCode, phase == "lobby", let join {
             var inner = Canvas(width: size.width, height: area.height)
             join.drawFullScreen(on: &inner)
@@ -237,7 +249,11 @@ struct FullScreenShell<Game: PartyGame> {
             : showingJoinCode && join != nil && phase == "lobby" ? "any key: back to the lobby"
             : ShellScreen.keyLine(table: table, phase: phase, gameKeys: presenter.keyHelp, joinKey: joinKey)
         let asking = quitAskedAt.map { ContinuousClock.now - $0 < Self.quitQuestionLifetime } == true
-        let kept = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
+        var kept = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
+        // The question's one-line form gives way to its lines.
+        if questionShown, kept?.hasPrefix("Who wins?") == true { kept = nil }
+        // A team's line names the team shortened, so its proposals show.
+        kept = kept.map { TeamNames.line($0, team: table.team?.name, players: table.lobby?.players ?? [], width: size.width) }
         let fresh = asking ? Self.quitQuestion : kept
         let reconnecting = table.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
         let line = ShellScreen.statusLine([fresh, reconnecting, table.gameOver?.summary, table.lobby?.message], shown: canvas)

@@ -48,6 +48,7 @@ struct PresentedRoomGame<Game: PartyGame>: RoomGameTable {
         guard let view = table.view else { return }
         var context = self.context
         context.color = color
+        context.names = TeamNames.fitted(context.names, players: table.lobby?.players ?? [], width: canvas.width)
         presenter.draw(view, context: context, on: &canvas)
     }
 

@@ -30,24 +30,29 @@ enum RoomPainter {
             y += 1
         }
         let top = Self.headline(room, viewer: viewer, now: now)
-        let news = newsLine(message, headline: top)
+        // The room's news (a team game's "everyone plays, in teams: …") wraps between words, and
+        // the lineup names as many as fit with "& N more": nothing is cut mid-name.
+        let members = room.scoreboard.flatMap { [$0.name, $0.label] }
+        let news = newsLine(message, headline: top).map { TextWrap.lines($0, keeping: members, width: canvas.width - 2, maxLines: 3) } ?? []
         let away = room.reconnectingLine(at: now)
-        let players = room.current.map { Self.lineup($0, room: room, you: viewer.member) }
+        let players = room.current.map { Self.lineupLines($0, room: room, you: viewer.member, width: canvas.width - 2) } ?? []
         let waiting = waitingLine(room, you: viewer.member)
         let wide = canvas.width >= wideWidth
         let scoreboardColumns = min(maxScoreboardColumns,
                                     2 + (scoreboardRows(room.scoreboard, you: viewer.member, fitting: 1000, width: 200).map(\.displayWidth).max() ?? 0))
         let leftWidth = wide ? canvas.width - scoreboardColumns : canvas.width
-        let results = room.last.map { resultLines($0, width: leftWidth - 2) } ?? []
+        // Our prediction for the last game stays beside its result until the next game.
+        let results = (room.last.map { resultLines($0, width: leftWidth - 2) } ?? [])
+            + (room.lastPrediction.map { TextWrap.lines($0.message, width: leftWidth - 2, maxLines: 2) } ?? [])
         // Rows of everything with its blank lines, the scoreboard's table below the menu on a narrow
         // screen (its header and two lines at least): when they do not fit, the blank lines go.
-        let rows = 1 + [news, away, players].compactMap { $0 }.count + 1 + 1 + room.menu.count + (waiting == nil ? 0 : 2) + 1
+        let rows = 1 + news.count + (away == nil ? 0 : 1) + players.count + 1 + 1 + room.menu.count + (waiting == nil ? 0 : 2) + 1
             + results.count + (wide ? 0 : min(3, room.scoreboard.count + 1))
         let roomy = rows <= canvas.height
         line(top, style: TextStyle(foreground: color ? .cyan : nil, bold: true), on: &canvas)
-        if let news { line(news, on: &canvas) }
+        for text in news { line(text, on: &canvas) }
         if let away { line(away, style: TextStyle(foreground: color ? .yellow : nil, bold: true), on: &canvas) }
-        if let players { line(players, style: TextStyle(dim: true), on: &canvas) }
+        for text in players { line(text, style: TextStyle(dim: true), on: &canvas) }
         if roomy { y += 1 }
         // Wide terminals show the scoreboard beside the menu; narrower ones below it.
         let menuTop = y
@@ -143,11 +148,36 @@ enum RoomPainter {
 
     /// Who plays the game picked or on, and who watches it.
     static func lineup(_ current: RoomGame, room: RoomState, you: Int?) -> String {
+        lineup(current, room: room, you: you, shown: current.players.count + current.watchers.count)
+    }
+
+    /// The lineup with only `shown` names in all (the watchers lose theirs first), each list that
+    /// lost some ending in "& N more": "Playing: you, Bob & 3 more · watching: Ada".
+    static func lineup(_ current: RoomGame, room: RoomState, you: Int?, shown: Int) -> String {
         let names = Dictionary(room.scoreboard.map { ($0.member, $0.label) }, uniquingKeysWith: { a, _ in a })
         func name(_ member: Int) -> String { member == you ? "you" : names[member] ?? "player \(member)" }
-        let players = current.players.map(name).joined(separator: ", ")
-        let watchers = current.watchers.isEmpty ? "" : " · watching: " + current.watchers.map(name).joined(separator: ", ")
-        return "Playing: \(players.isEmpty ? "nobody yet" : players)\(watchers)"
+        // Our own name first when a list is shortened: it is the one we look for.
+        func list(_ members: [Int], keeping count: Int) -> String {
+            guard count < members.count else { return members.map(name).joined(separator: ", ") }
+            let ordered = members.filter { $0 == you } + members.filter { $0 != you }
+            let kept = ordered.prefix(max(1, count)).map(name).joined(separator: ", ")
+            return kept + " & \(members.count - max(1, count)) more"
+        }
+        let playersShown = min(current.players.count, max(1, shown - current.watchers.count))
+        let players = current.players.isEmpty ? "nobody yet" : list(current.players, keeping: playersShown)
+        let watchers = current.watchers.isEmpty ? "" : " · watching: " + list(current.watchers, keeping: shown - playersShown)
+        return "Playing: \(players)\(watchers)"
+    }
+
+    /// The lineup in at most two lines of `width` columns, with as many whole names as fit.
+    static func lineupLines(_ current: RoomGame, room: RoomState, you: Int?, width: Int) -> [String] {
+        let everyone = current.players.count + current.watchers.count
+        let members = room.scoreboard.flatMap { [$0.name, $0.label] }
+        for shown in stride(from: everyone, through: 1, by: -1) {
+            let lines = TextWrap.lines(lineup(current, room: room, you: you, shown: shown), keeping: members, width: width)
+            if lines.count <= 2 { return lines }
+        }
+        return TextWrap.lines(lineup(current, room: room, you: you, shown: 1), keeping: members, width: width, maxLines: 2)
     }
 
     /// The menu: a header, then one row a game.

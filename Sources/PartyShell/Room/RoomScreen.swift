@@ -292,7 +292,15 @@ struct RoomScreen {
         let watching = base.spectating || (showingGame && game?.spectating == true)
         RoomShell.drawTitle(on: &canvas, title: title, session: base.welcome.sessionName, me: base.me?.name, watching: watching,
                             banner: banner, color: color)
-        let area = (y: 1, height: max(0, size.height - 3))
+        // Over a game's screen, the rows above the status line: a watcher's open question (every
+        // choice in sight), with the final board whether our prediction was right, and a held
+        // seat's countdown (its own row: a team's proposals or a notice on the status line must
+        // not hide it).
+        let away = showingGame && !showingHelp && base.reconnecting == nil ? room.reconnectingLine() : nil
+        let question = watcherQuestion(width: size.width, maxLines: max(0, min(3, size.height - 8)))
+            + (verdict.map { TextWrap.lines($0, width: size.width, maxLines: 1) } ?? [])
+        let band = question + (away.map { TextWrap.lines($0, width: size.width, maxLines: 2) } ?? [])
+        let area = (y: 1, height: max(0, size.height - 3 - band.count))
         var inner = Canvas(width: size.width, height: area.height)
         if let lost = base.reconnecting {
             let elapsed = ContinuousClock.now - lost.since
@@ -327,19 +335,45 @@ struct RoomScreen {
             }
         }
         canvas.paste(inner, x: 0, y: area.y)
+        for (index, text) in band.enumerated() {
+            let style = index < question.count ? TextStyle(bold: index == 0) : TextStyle(foreground: color ? .yellow : nil, bold: true)
+            canvas.put(text, x: 0, y: area.y + area.height + index, width: size.width, style: style)
+        }
         let asking = quitAskedAt.map { ContinuousClock.now - $0 < RoomShell.quitQuestionLifetime } == true
-        let kept = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
+        var kept = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
+        // The question's one-line form gives way to its lines, and the verdict is not said twice.
+        if !question.isEmpty, kept?.hasPrefix("Who wins?") == true { kept = nil }
+        if let verdict, let said = kept, said.hasPrefix(verdict) {
+            let rest = said.dropFirst(verdict.count)
+            kept = rest.hasPrefix(" · ") ? String(rest.dropFirst(3)) : rest.isEmpty ? nil : String(rest)
+        }
+        // A team's line names the team shortened, so its proposals show.
+        kept = kept.map { TeamNames.line($0, team: base.team?.name, players: base.lobby?.players ?? [], width: size.width) }
         let reconnecting = base.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
         let result = holdingResult ? game?.gameOver.map { Self.resultLine(summary: $0.summary, next: nextLine) } : nil
-        // A held seat's countdown shows over every game's screen (the room's own screen has a line for it).
-        let away = showingGame ? room.reconnectingLine() : nil
         // The room's message, unless the room's own screen shows it already (under its headline).
         let roomDrawn = !showingGame && !showingHelp && !showingJoinCode && base.reconnecting == nil
         let roomNews = (showingGame && !holdingResult) || roomDrawn ? nil : room.room?.message
-        let line = ShellScreen.statusLine([asking ? quitQuestion : nil, kept, reconnecting, result, away, roomNews], shown: canvas)
+        let line = ShellScreen.statusLine([asking ? quitQuestion : nil, kept, reconnecting, result, roomNews], shown: canvas)
         canvas.put(line.fitted(toWidth: size.width), x: 0, y: size.height - 2, style: TextStyle(bold: true))
         canvas.put(keyLine.fittedHelp(toWidth: size.width), x: 0, y: size.height - 1, style: TextStyle(dim: true))
         terminal.draw(canvas)
+    }
+
+    /// While we watch the game on screen and predictions are open: "Who wins?" with every choice
+    /// and its digit, in at most `maxLines` lines of `width` columns (names shortened first).
+    func watcherQuestion(width: Int, maxLines: Int) -> [String] {
+        guard maxLines > 0, showingGame, !holdingResult, base.reconnecting == nil, !showingHelp, game?.spectating == true,
+              let predictions = base.predictions else { return [] }
+        return PredictionLines.lines(predictions, mine: base.prediction?.game == predictions.game ? base.prediction : nil,
+                                     width: width, maxLines: maxLines)
+    }
+
+    /// Our judged prediction ("You said Bob — right! +50") while the ended game's final board is
+    /// held; the room's screen shows it with the last game's result after that.
+    var verdict: String? {
+        guard holdingResult, showingGame, !showingHelp, base.reconnecting == nil, let mine = base.prediction, mine.right != nil else { return nil }
+        return mine.message
     }
 
     /// The room's columns beside the join panel: its headline, the menu with votes, the scoreboard.

@@ -29,19 +29,26 @@ public enum RoomShell {
                                     color: options.color, banner: options.banner, notice: notice)
             screen.join = options.join
             let outcome = await screen.run()
-            return withStandings(outcome, screen.room)
+            return withStandings(outcome, screen.room, welcome: screen.base.welcome)
         }
         if let notice { Console.say(notice) }
         var lines = RoomLines(connection: connection, welcome: welcome, games: games)
         let outcome = await lines.run()
-        return withStandings(outcome, lines.room)
+        return withStandings(outcome, lines.room, welcome: lines.base.welcome)
     }
 
     /// The last word, after the final standings when the room ended with them (the last line is
     /// always the sentence alone).
-    static func withStandings(_ outcome: String, _ room: RoomState) -> String {
-        guard let final = room.finalScoreboard, !final.isEmpty else { return outcome }
-        return (["Final standings:"] + standingsTable(final) + [outcome]).joined(separator: "\n")
+    /// A watcher's own predictions come after the standings ("Your predictions: 2 of 3 right, 100
+    /// points."): `ended` carries the members' scoreboard only, so a spectator's total is the
+    /// spectators' board of the last settled game (or, when it does not list them, the host's
+    /// answers to their predictions). `welcome` says who we are.
+    static func withStandings(_ outcome: String, _ room: RoomState, welcome: Welcome? = nil) -> String {
+        var lines: [String] = []
+        if let final = room.finalScoreboard, !final.isEmpty { lines = ["Final standings:"] + standingsTable(final) }
+        let spectator = welcome?.role == "spectator"
+        if let welcome, let mine = room.predictionsSummary(name: welcome.name, spectator: spectator) { lines.append(mine) }
+        return (lines + [outcome]).joined(separator: "\n")
     }
 
     /// The table for a room's game: drawn by its own presenter when this build has it, else plain text.
