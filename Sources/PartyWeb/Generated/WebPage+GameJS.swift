@@ -89,6 +89,7 @@ export class GameView {
 
   /** A `gameOver` message arrived (a cue: the win, the loss, the room's end of a game). */
   gameOver(message, context) {
+    this.howTo.ended();
     this.sound.gameOver(message, context);
   }
 

@@ -72,6 +72,12 @@ export class HowTo {
     else this.hide();
   }
 
+  /** The game ended: on a phone the rules give way to the final board (a team's member who never
+   *  moved had them open to the end, over the result). */
+  ended() {
+    if (!this.panel.hidden && !this.tv) this.dismiss();
+  }
+
   /** This page made a move: the rules give way to the board. */
   moved() {
     if (!this.panel.hidden && !this.tv) this.dismiss();

@@ -23,7 +23,7 @@ def page_has_markup(page):
 
 def scenario(partyhost, shots):
     host = Host(partyhost, "--dedicated", "--games", "fourinarow,twentyfour", "--vote-seconds", "120", "--start-delay", "0")
-    ann, bob, cy = Browser(), Browser(), Browser()
+    ann, bob, cy, dee = Browser(), Browser(), Browser(), Browser()
     tv = Browser("desktop")
     pages = (ann, bob, cy)
     try:
@@ -33,6 +33,8 @@ def scenario(partyhost, shots):
         bob.join(host.url, "Bob")
         cy.join(host.url, CY)
         ann.resize("small")
+        # Dee watches from her phone and never moves: the rules shown at the game's start give way at its end.
+        dee.join(host.url, "Dee", watch=True)
         for page in pages:
             page.wait("the room's menu", lambda: len(page.visible("#menu .entry")) == 2)
             page.click('[data-vote="fourinarow"]')
@@ -62,6 +64,9 @@ def scenario(partyhost, shots):
             raise Failure(f"the TV's ending names the winner {winner!r}, not the team")
         if shots:
             tv.driver.save_screenshot(f"{shots}/room-teams-tv-ending.png")
+        dee.wait("the ending on the watcher's phone", lambda: dee.visible("#game-end"))
+        if dee.visible("#how-to"):
+            raise Failure(f"the rules still cover the watcher's final board:\n{dee.text()}")
         # The small phone's ending: both legend lines (the team's and Bob's) above the ending's panel.
         ann.wait("the ending on the small phone", lambda: ann.visible("#game-end"))
         ann.driver.execute_script("window.scrollTo(0, 0)")
@@ -79,7 +84,7 @@ def scenario(partyhost, shots):
             if errors:
                 raise Failure(f"console errors: {errors}")
     finally:
-        for page in pages + (tv,):
+        for page in pages + (tv, dee):
             page.quit()
         host.stop()
 
