@@ -38,6 +38,7 @@ struct BrowserTests {
         "reconnect_after_cut",  // every connection cut mid-game: "reconnecting… N s", then back in the seat by itself
         "tv_presenters",        // each game's TV presenter from section 9's views: winning line, snap flash and caller, shapes, clock, field
         "join_code",            // a join code: asked for, a wrong one refused with the host's sentence, the right one seats
+        "tv_final_standings",   // a room of sixteen ends: the TV shows the whole final standings at 1280x720 and 1920x1080
         "room_render",          // the party room's panel from a protocol-2 room message (menu, votes, scoreboard)
     ])
     func scenario(_ name: String) async throws {

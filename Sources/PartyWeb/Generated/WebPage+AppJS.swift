@@ -79,6 +79,13 @@ function finish(title, message, scoreboard = null) {
   // A party room's end: everyone sees the final standings (large on the TV), names as text.
   const list = $("done-standings");
   list.hidden = !scoreboard?.length;
+  // The TV lays a long list out in columns (tv.css): a room of 16 fits one screen.
+  list.dataset.count = String(scoreboard?.length ?? 0);
+  list.classList.toggle("many", (scoreboard?.length ?? 0) > 8);
+  list.classList.toggle("crowd", (scoreboard?.length ?? 0) > 16);
+  // Read down each column, best first (CSSOM: no style attribute under the page's policy).
+  const columns = (scoreboard?.length ?? 0) > 16 ? 3 : (scoreboard?.length ?? 0) > 8 ? 2 : 1;
+  list.style.gridTemplateRows = `repeat(${Math.max(1, Math.ceil((scoreboard?.length ?? 0) / columns))}, auto)`;
   fill(list, (scoreboard ?? []).map((line) => el("li", { class: line.member === state.room?.you ? "me" : "" }, [
     el("span", { class: "place", text: `${line.place}.` }),
     el("span", { class: "name", text: label(line) + (line.present ? "" : " (left)") }),

@@ -209,8 +209,13 @@ html.tv .how-to h3 { font-size: 1.2rem; }
 .tv .tv-results li.solved .detail { color: var(--good); font-size: 1.1rem; }
 /* A party room's end: the final standings large, in two columns when they are many. */
 .tv #done { text-align: center; }
-.tv #done .final-standings { font-size: 1.4rem; display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 24em), 1fr));
+.tv #done .final-standings { font-size: 1.4rem; display: grid; grid-template-columns: minmax(0, 1fr); grid-auto-flow: column;
   gap: 0 2rem; text-align: left; max-width: 90vw; margin: 0.5rem auto; }
+/* More than 8: two columns, a step smaller (still over the 32 px floor at 1920x1080). */
+.tv #done .final-standings.many { font-size: 1rem; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+.tv #done .final-standings.many .points { font-size: 1rem; }
+.tv #done .final-standings.crowd { font-size: 0.85rem; grid-template-columns: repeat(3, minmax(0, 1fr)); }
+.tv #done .final-standings .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; flex: 1; }
 .tv #done .final-standings .points { font-size: 1.4rem; }
 .tv #done-title { font-size: 3.4rem; }
 /* The TV cannot join again by itself: no button under the standings. */
