@@ -239,7 +239,7 @@ html.tv .how-to h3 { font-size: 1.2rem; }
 .tv-room[data-crowd] #scoreboard { columns: 2; column-gap: 1.2rem; }
 .tv-room[data-crowd] #scoreboard li { flex-wrap: nowrap; break-inside: avoid; line-height: 1.2; padding: 0.05rem 0; gap: 0.25rem; }
 .tv-room[data-crowd] #scoreboard .place { width: 1.2em; flex: none; }
-.tv-room[data-crowd] #scoreboard .name { flex: 1 1 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.tv-room[data-crowd] #scoreboard .name { flex: 1 1 0; font-size: 0.9rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .tv-room[data-crowd] #scoreboard .points, .tv-room[data-crowd] #scoreboard .detail { flex: none; white-space: nowrap; }
 .tv-room[data-crowd] #scoreboard .points { font-size: 0.85rem; }
 /* A game on: a wider column; the players keep the height of their names and the split takes what is
