@@ -3,6 +3,7 @@
 // split ("62 % think Bob wins"), and once the game is over who was right. The /tv page shows the
 // split large and never predicts. Names come from other guests: text only (el/textContent).
 import { el, fill, seconds } from "./dom.js";
+import { cap } from "./tv.js";
 
 const $ = (id) => document.getElementById(id);
 const tv = document.body.classList.contains("tv");
@@ -91,6 +92,12 @@ function render() {
       el("li", { text: `${line.place}. ${line.name} · ${line.points}` }))));
   }
   fill(box, children);
+  if (tv) {
+    // Many seats: the TV's split goes in two columns of short rows (tv.css), at most 16 of them.
+    if (rows.length > 5) box.dataset.crowd = "many";
+    else delete box.dataset.crowd;
+    cap(box.querySelector(".predict-split"), "");
+  }
   tick();
 }
 

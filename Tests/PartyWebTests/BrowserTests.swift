@@ -22,6 +22,7 @@ struct BrowserTests {
         "room_party_night",     // names refused where typed, a newcomer's board mid-game, a closed window comes back as the same member, final standings
         "room_teams",           // teams: three phones, Four in a Row; a proposal shows on the teammate's phone, agreeing plays it
         "room_teams_landscape", // teams on phones at 844x390: the proposals and the split above, the whole board on the screen
+        "tv_crowd",             // the TV with 9, 16 and 17 members at 1920x1080 and 1280x720: every line in the room and mid-game, nothing cut
         "room_held_ending",     // a room: a gone page shows as "Cy is reconnecting… N s"; a game's ending is held on phones and /tv
         "tv_view",              // /tv: join address and QR code, the table, the game, no moves
         "generic_rps",          // ?plain: the generic view plays Rock Paper Scissors from labelled moves; then its presenter

@@ -24,9 +24,12 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom, endAc
   seenPlayers.set(section, new Set(lobby.players.map((p) => p.name)));
   const watchers = lobby.spectators > 0 ? [el("li", { class: "watchers", text: `${lobby.spectators} watching` })] : [];
   // The TV's column is short: a team is one line (its name already names its members), with only
-  // the members who are away said beside it; six players in two teams are two lines, not six.
-  if (document.documentElement.classList.contains("tv") && lobby.players.some((p) => p.team)) {
-    fill(section.querySelector("#players"), teamLines(lobby.players, known).concat(watchers));
+  // the members who are away said beside it; six players in two teams are two lines, not six. A
+  // player is one line too, their name first and a bot's level after it (a crowded TV shows the
+  // names alone, tv.css: the room's scoreboard and the game name everyone in full).
+  if (document.documentElement.classList.contains("tv")) {
+    const ready = !inRoom && lobby.state !== "playing" ? (p) => (lobby.state === "over" ? p.rematch : p.ready) : null;
+    fill(section.querySelector("#players"), teamLines(lobby.players, known, ready, lobby.state === "over" ? "rematch" : "ready").concat(watchers));
     fill(section.querySelector("#lobby-actions"), []);
     return;
   }
@@ -67,25 +70,40 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom, endAc
 }
 
 /** The TV's players by team: one line per team (or per player without one), in the lobby's order,
- *  its away members named with their time left. */
-function teamLines(players, known) {
+ *  its away members named with their time left; `ready(p)` says whether a player outside a team
+ *  is ready (a one-game host's lobby), badged `readyText`. */
+function teamLines(players, known, ready, readyText) {
   const groups = [];
   for (const p of players) {
     const key = p.team ? `team:${p.seat}` : `player:${p.name}`;
     const group = groups.find((g) => g.key === key);
     if (group) group.members.push(p);
-    else groups.push({ key, title: p.team || label(p), members: [p] });
+    else groups.push({ key, title: p.team || p.name, members: [p] });
   }
-  return groups.map(({ title, members }) => {
+  return groups.map(({ key, title, members }) => {
+    const alone = key.startsWith("player:") ? members[0] : null;
     const badges = [];
     if (members.some((p) => p.host)) badges.push(el("span", { class: "badge", text: "host" }));
+    if (alone?.watching) badges.push(el("span", { class: "badge", text: "watching" }));
     for (const p of members.filter((m) => !m.connected)) {
       const away = p.graceMs !== undefined ? `reconnecting… ${seconds(p.graceMs)}` : "away";
       badges.push(el("span", { class: "badge away", text: members.length > 1 ? `${label(p)} ${away}` : away }));
     }
+    if (alone?.connected && ready?.(alone)) badges.push(el("span", { class: "badge ready", text: readyText }));
     const fresh = known && members.some((p) => !known.has(p.name));
-    return el("li", { class: ["team-line", fresh ? "new" : ""].join(" ") }, [el("span", { class: "name", text: title }), ...badges]);
+    return el("li", { class: [alone ? "player-line" : "team-line", alone?.bot ? "bot" : "", fresh ? "new" : ""].join(" ") }, [
+      el("span", { class: "name" }, alone ? nameParts(alone) : [title]), ...badges]);
   });
+}
+
+/** `label(p)` in parts: the name, then a bot's level (" · normal") and " (bot)" in spans of their own,
+ *  so that a crowded TV can leave the level out (tv.css); the same text everywhere else. */
+function nameParts(p) {
+  const rest = label(p).slice(p.name.length);
+  if (!rest) return [p.name];
+  const bot = rest.endsWith(" (bot)") ? " (bot)" : "";
+  const level = rest.slice(0, rest.length - bot.length);
+  return [p.name, level ? el("span", { class: "level", text: level }) : null, bot ? el("span", { class: "bot-mark", text: bot }) : null];
 }
 
 /** The points of each scoreboard line last drawn (per room panel), to mark the lines that changed. */
@@ -163,7 +181,7 @@ export function renderRoom(section, { room, roomAt, lobby, send, clockOnly = fal
       data: { member: line.member },
     }, [
       el("span", { class: "place", text: `${line.place}.` }),
-      el("span", { class: "name", text: label(line) + (line.present ? "" : " (left)") }),
+      el("span", { class: "name" }, [...nameParts(line), line.present ? "" : " (left)"]),
       el("span", { class: "points", text: `${line.points} pts` }),
       el("span", { class: "detail", text: `${line.wins} won of ${line.played}` }),
     ]), seen.get(line.member))));

@@ -221,5 +221,57 @@ html.tv .how-to h3 { font-size: 1.2rem; }
 /* The TV cannot join again by itself: no button under the standings. */
 .tv #again-button { display: none; }
 
+/* A crowd (tv.js sets the body's data-crowd past five members: "many", past ten "lots"): everyone
+   still shows, at the same floor (0.85rem). A list of more than 16 shows 15 and "and N more". */
+.tv li.over { display: none !important; }
+.tv li.more { font-size: 0.85rem; border-bottom: none; }
+.tv[data-crowd] #players .level, .tv[data-crowd] #players .bot-mark, .tv[data-crowd] #scoreboard .level { display: none; }
+.tv[data-crowd] .badge { white-space: nowrap; flex: none; }
+/* The players, a flow of names (the scoreboard or the game names everyone, bots as such). */
+.tv[data-crowd] #players { display: flex; flex-wrap: wrap; gap: 0 0.8rem; align-content: start; }
+.tv[data-crowd] #players li { font-size: 0.85rem; line-height: 1.15; padding: 0; border: none; flex-wrap: nowrap;
+  max-width: 100%; min-width: 0; }
+.tv[data-crowd] #players li.team-line { flex: 1 1 100%; flex-wrap: wrap; }
+.tv[data-crowd] #players .player-line .name { flex: 0 1 auto; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.tv[data-crowd] #players .watchers { flex: 1 1 100%; }
+/* The room: a smaller QR code; the menu across the top, the scoreboard across the panel under it,
+   a line per member in two columns (the last game's places: the TV showed them at its end). */
+.tv-room[data-crowd] .qr { width: min(100%, 28vh); }
+.tv-room[data-crowd] .room-body { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(0, max-content) max-content; gap: 0.2rem; }
+.tv-room[data-crowd] .menu { grid-template-columns: repeat(auto-fit, minmax(min(100%, 10em), 1fr)); }
+.tv-room[data-crowd] .menu .voters { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.tv-room[data-crowd] #last-box { display: none; }
+.tv-room[data-crowd] #scoreboard { columns: 2; column-gap: 1.2rem; }
+.tv-room[data-crowd] #scoreboard li { flex-wrap: nowrap; break-inside: avoid; line-height: 1.2; padding: 0.05rem 0; gap: 0.25rem; }
+.tv-room[data-crowd] #scoreboard .place { width: 1.2em; flex: none; }
+.tv-room[data-crowd] #scoreboard .name { flex: 1 1 0; font-size: 0.9rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.tv-room[data-crowd] #scoreboard .points, .tv-room[data-crowd] #scoreboard .detail { flex: none; white-space: nowrap; }
+.tv-room[data-crowd] #scoreboard .points { font-size: 0.85rem; }
+/* A game on: a wider column; the players keep the height of their names and the split takes what is
+   left (at most its own height), the QR code small beside the address. */
+.tv-playing[data-crowd] main { grid-template-columns: minmax(0, 1fr) minmax(0, 30vw);
+  grid-template-rows: minmax(0, max-content) minmax(max-content, 1fr) auto; }
+.tv-playing[data-crowd] #table { contain: none; padding: 0.2rem 0.6rem; }
+.tv-playing[data-crowd] #tv-join { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: center;
+  column-gap: 0.5rem; text-align: left; }
+.tv-playing[data-crowd] #tv-join .qr { grid-column: 1; grid-row: 1 / span 2; width: 11vh; margin: 0; }
+.tv-playing[data-crowd] #tv-join .join-url, .tv-playing[data-crowd] #tv-join .join-code { grid-column: 2; margin: 0; }
+/* The split of many seats: two columns of one-line rows (name and share over a thin bar). */
+.tv #game-predict[data-crowd] { padding: 0.2rem 0.6rem; }
+.tv #game-predict[data-crowd] .predict-title { font-size: 0.85rem; margin: 0 0 0.1rem; }
+.tv #game-predict[data-crowd] .predict-split { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 0.8rem; }
+.tv #game-predict[data-crowd] .predict-row { position: relative; line-height: 1.15; padding-bottom: 0.2rem; }
+.tv #game-predict[data-crowd] .predict-row .predict-bar { position: absolute; left: 0; right: 0; bottom: 0.03rem; height: 0.14rem; }
+.tv #game-predict[data-crowd] .predict-closes { margin-top: 0.1rem; }
+/* TwentyFour among many: smaller cards, and who solved it in one-line rows (the expressions left out). */
+.tv-playing[data-crowd] .tv-number { height: 22vh; width: 9vw; font-size: 4rem; }
+.tv-playing[data-crowd] .tv-clock { width: 20vh; height: 20vh; }
+.tv-playing[data-crowd] .tv-results { gap: 0 1rem; font-size: 0.85rem; }
+.tv-playing[data-crowd] .tv-results li { gap: 0.3rem; min-width: 0; }
+.tv-playing[data-crowd] .tv-results li .name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.tv-playing[data-crowd] .tv-results li .detail, .tv-playing[data-crowd] .tv-results li.solved .detail,
+.tv-playing[data-crowd] .tv-results li .points { font-size: 0.85rem; white-space: nowrap; flex: none; }
+.tv-playing[data-crowd] .tv-results li .expression { display: none; }
+
 """#
 }

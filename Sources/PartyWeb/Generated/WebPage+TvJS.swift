@@ -14,6 +14,11 @@ const WINNER_MS = 6000;
 /** Without a room (one game, then maybe a rematch): how long the points stand over the board
  * before the final board is seen again, with the winner's line, until the rematch. */
 const SCORES_MS = 12000;
+/** The most lines a TV list shows (a room of eight players and their audience, and more): beyond
+ *  it, the first ones and "and N more" in the last line. */
+const MOST_LINES = 16;
+/** More members than this make a crowd: tv.css lays the room and the game's column out for it. */
+const CROWD = 5;
 
 export class TvScreen {
   constructor() {
@@ -46,6 +51,23 @@ export class TvScreen {
     body.classList.toggle("tv-scores", over && since >= WINNER_MS && (Boolean(room) || since < WINNER_MS + SCORES_MS));
     // (The room of the game just ended: the one before it still names the game before.)
     if (showAll && room?.last && room.state !== "playing") this.drawRoomPoints(room);
+    this.crowd();
+  }
+
+  /** Marks a crowd on the body (`data-crowd`: many, or lots beyond ten) from the scoreboard and the
+   *  players' lines (drawn just before), and caps those lists at MOST_LINES. */
+  crowd() {
+    const scoreboard = document.getElementById("scoreboard");
+    const players = document.getElementById("players");
+    const count = (list, selector) => list.querySelectorAll(`:scope > li${selector}`).length;
+    const members = Math.max(count(scoreboard, ":not(.empty):not(.more)"), count(players, ":not(.more)"));
+    const crowd = members > 10 ? "lots" : members > CROWD ? "many" : "";
+    if ((document.body.dataset.crowd ?? "") !== crowd) {
+      if (crowd) document.body.dataset.crowd = crowd;
+      else delete document.body.dataset.crowd;
+    }
+    cap(scoreboard, ":not(.empty)");
+    cap(players, ":not(.watchers)");
   }
 
   /** The winner's line and the game's points (seats' standings until the room's result arrives). */
@@ -83,6 +105,26 @@ export class TvScreen {
       return li;
     }));
   }
+}
+
+/** Shows the first MOST_LINES - 1 of a list's `selector` lines and "and N more" after them when
+ *  there are more than MOST_LINES (again at every drawing: the lists are drawn anew). */
+export function cap(list, selector) {
+  if (!list) return;
+  const lines = [...list.querySelectorAll(`:scope > li${selector}:not(.more)`)];
+  const more = list.querySelector(":scope > li.more");
+  if (lines.length <= MOST_LINES) {
+    more?.remove();
+    for (const line of lines) line.classList.remove("over");
+    return;
+  }
+  const hidden = lines.slice(MOST_LINES - 1);
+  lines.forEach((line, index) => line.classList.toggle("over", index >= MOST_LINES - 1));
+  const text = `and ${hidden.length} more`;
+  const line = more ?? el("li", { class: "more detail" });
+  if (line.textContent !== text) line.textContent = text;
+  // After the last one shown (before a "watching" line).
+  if (line.previousElementSibling !== lines[MOST_LINES - 2]) lines[MOST_LINES - 2].after(line);
 }
 
 """#
