@@ -27,7 +27,7 @@ public struct Snap: GameRules {
         howToPlay: "Space turns your top card in turn; press s first when two top cards match.",
         rules: [
             "Players take turns turning their top card face up onto their own pile.",
-            "Two top cards of one rank: call snap! The first right call takes those piles.",
+            "Two top cards of one rank: call snap! The first right call wins those piles.",
             "A wrong call pays a card to each other player.",
             "Whoever holds every card wins (or the most cards at the turn limit).",
         ]

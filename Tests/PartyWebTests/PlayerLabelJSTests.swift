@@ -30,7 +30,9 @@ struct PlayerLabelJSTests {
     func used() throws {
         let lobby = try String(contentsOf: Self.root.appendingPathComponent("Web/lobby.js"), encoding: .utf8)
         #expect(lobby.contains(#"el("span", { class: "name", text: label(p) }), ...badges"#))
-        #expect(lobby.contains(#"text: label(line) + (line.present ? "" : " (left)")"#))
+        // The scoreboard's line is label() in parts (a crowded TV hides the level's part).
+        #expect(lobby.contains(#"[...nameParts(line), line.present ? "" : " (left)"]"#))
+        #expect(lobby.contains("const rest = label(p).slice(p.name.length);"))
         let app = try String(contentsOf: Self.root.appendingPathComponent("Web/app.js"), encoding: .utf8)
         #expect(app.contains("[p.seat, label(p)]"))
     }
