@@ -158,6 +158,8 @@ html.tv .how-to h3 { font-size: 1.2rem; }
 .tv .tv-piles .pile { padding: 0.4rem 0.8rem; border-width: 0.15rem; border-radius: 0.6rem; gap: 0.3rem; position: relative; }
 .tv .tv-piles .pile.active { border-color: var(--accent); box-shadow: 0 0 0 0.15rem var(--accent); }
 .tv .pile-name { font-size: 1.1rem; }
+/* A long name (a team, or 24 characters without a space) takes at most two lines: the pile stays in its box. */
+.tv .tv-piles .pile-name { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 .tv .card { width: calc(34vh * 0.7); height: 34vh; font-size: 3rem; border-radius: 0.6rem; }
 .tv .card .suit { font-size: 3.6rem; }
 .tv .card.flash { animation: tv-flash 0.6s ease-in-out 4; }

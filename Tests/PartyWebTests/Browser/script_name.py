@@ -1,7 +1,10 @@
-"""A name with <script> in it shows as text on every page at the table and runs nothing."""
+"""Names with <script> and <img onerror> in them show as text on every page at the table and run
+nothing. (The page refuses a name over 24 characters where it is typed, so each stays within 24;
+the host cuts longer names from other clients, NameCleanerTests.)"""
 from browser import Browser, Failure, Host, run
 
-NAME = "<script>window.pwned=1</script><img src=x onerror=window.pwned=2>"
+SCRIPT = "<script>pwned=1</script>"
+IMG = "<img src=x onerror=p=2>"
 
 
 def scenario(partyhost, shots):
@@ -9,19 +12,14 @@ def scenario(partyhost, shots):
     evil = Browser()
     other = Browser()
     try:
-        evil.join(host.url, NAME)
-        other.join(host.url, "Olga")
+        evil.join(host.url, SCRIPT)
+        other.join(host.url, IMG)
         for page in (evil, other):
-            page.wait("the name shown", lambda: any(e.text.startswith("<script>") for e in page.find("#players .name")))
-            names = [e.text for e in page.find("#players .name")]
-            shown = next(n for n in names if n.startswith("<script>"))
-            # The host cuts names to 24 characters; what is left is shown exactly, as text.
-            if not NAME.startswith(shown) or len(shown) < 20:
-                raise Failure(f"the name shows as {shown!r}")
-            if page.driver.execute_script("return window.pwned === undefined") is not True:
-                raise Failure("the name ran as code")
+            page.wait("both names shown", lambda: {SCRIPT, IMG} <= {e.text for e in page.find("#players .name")})
+            if page.driver.execute_script("return window.pwned === undefined && window.p === undefined") is not True:
+                raise Failure("a name ran as code")
             if page.driver.execute_script("return document.querySelectorAll('main script, main img').length") != 0:
-                raise Failure("the name became HTML elements")
+                raise Failure("a name became HTML elements")
         other.shoot(shots, "lobby-script-name")
     finally:
         evil.quit()

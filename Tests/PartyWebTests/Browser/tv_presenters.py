@@ -58,6 +58,10 @@ def scenario(partyhost, shots):
         # The page draws its own panels when the host's welcome and lobby arrive: draw the presenters
         # after that (on a busy machine they came after the first drawing and hid it: "0 px high").
         tv.wait("the TV's table from the host's lobby", lambda: tv.visible("#table"))
+        # The host sends a newcomer its lobby at once and everyone the new spectator count with a
+        # later one (PROTOCOL.md section 5): that second lobby redraws the page's panels too, so
+        # the presenters are drawn once it has come (a loaded CI machine drew before it: "0 px high").
+        tv.wait("the lobby with the TV counted", lambda: sum(1 for m in tv.received() if m.get("type") == "lobby") >= 2)
 
         def draw(game, views):
             result = tv.driver.execute_async_script(SCRIPT, game, views)
@@ -88,7 +92,8 @@ def scenario(partyhost, shots):
             raise Failure(f"Snap: a card is {card} px tall")
 
         draw("rps", [RPS])
-        shapes = [e.text for e in tv.find(".reveal .tv-pick")]
+        # Read as text content: the reveal fades in, and WebDriver gives no text while it is transparent.
+        shapes = tv.driver.execute_script("return [...document.querySelectorAll('.reveal .tv-pick')].map((e) => e.textContent.trim())")
         if shapes != ["Rock", "Scissors"]:
             raise Failure(f"RPS: the reveal shows {shapes}")
 
