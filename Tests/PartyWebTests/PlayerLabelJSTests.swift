@@ -13,16 +13,7 @@ struct PlayerLabelJSTests {
         let dom = Self.root.appendingPathComponent("Web/dom.js").absoluteString
         let cases = #"[{name:"Ada",bot:true,level:"normal"},{name:"Ada",bot:true},{name:"Ada (bot)",bot:true},{name:"Ann",bot:false,level:"x"},{name:"<b>Cy</b>",bot:false}]"#
         let script = "import(\"\(dom)\").then((m) => console.log(\(cases).map((p) => m.label(p)).join('|')))"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/node")
-        process.arguments = ["-e", script]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = try NodeScript.run(["-e", script]).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(text == "Ada · normal (bot)|Ada (bot)|Ada (bot)|Ann|<b>Cy</b>")
     }
 

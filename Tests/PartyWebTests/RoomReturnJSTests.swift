@@ -40,16 +40,7 @@ struct RoomReturnJSTests {
           process.exit(0);
         }).catch((e) => { console.log("ERROR " + e); process.exit(1); });
         """#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/node")
-        process.arguments = ["--input-type=module", "-e", script]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return try NodeScript.run(["--input-type=module", "-e", script]).split(separator: "\n").map(String.init)
     }
 
     @Test("left a room: joining again presents the token; a refused one joins as a newcomer; watching never uses it; reloading does not rejoin",

@@ -12,16 +12,8 @@ struct TeamLineJSTests {
     /// Runs `body` (JavaScript that prints lines) after importing Web/dom.js as `m`.
     static func node(_ body: String) throws -> [String] {
         let dom = root.appendingPathComponent("Web/dom.js").absoluteString
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/node")
-        process.arguments = ["-e", "import(\"\(dom)\").then((m) => { \(body) })"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let text = try NodeScript.run(["-e", "import(\"\(dom)\").then((m) => { \(body) })"])
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
     static let teams: [TeamMessage] = [

@@ -256,15 +256,16 @@ html.tv .how-to h3 { font-size: 1.2rem; }
 .tv-playing[data-crowd] #table { contain: none; padding: 0.2rem 0.6rem; }
 .tv-playing[data-crowd] #tv-join { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: center;
   column-gap: 0.5rem; text-align: left; }
-.tv-playing[data-crowd] #tv-join .qr { grid-column: 1; grid-row: 1 / span 2; width: 11vh; margin: 0; }
+.tv-playing[data-crowd] #tv-join .qr { grid-column: 1; grid-row: 1 / span 2; width: 8vh; margin: 0; }
+.tv-playing[data-crowd] #tv-join { padding: 0.1rem 0.4rem; }
 .tv-playing[data-crowd] #tv-join .join-url, .tv-playing[data-crowd] #tv-join .join-code { grid-column: 2; margin: 0; }
 /* The split of many seats: two columns of one-line rows (name and share over a thin bar). */
 .tv #game-predict[data-crowd] { padding: 0.2rem 0.6rem; }
 .tv #game-predict[data-crowd] .predict-title { font-size: 0.85rem; margin: 0 0 0.1rem; }
 .tv #game-predict[data-crowd] .predict-split { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 0.8rem; }
-.tv #game-predict[data-crowd] .predict-row { position: relative; line-height: 1.15; padding-bottom: 0.2rem; }
+.tv #game-predict[data-crowd] .predict-row { position: relative; line-height: 1.1; padding-bottom: 0.15rem; }
 .tv #game-predict[data-crowd] .predict-row .predict-bar { position: absolute; left: 0; right: 0; bottom: 0.03rem; height: 0.14rem; }
-.tv #game-predict[data-crowd] .predict-closes { margin-top: 0.1rem; }
+.tv #game-predict[data-crowd] .predict-closes { margin: 0.05rem 0 0; line-height: 1.1; }
 /* TwentyFour among many: smaller cards, and who solved it in one-line rows (the expressions left out). */
 .tv-playing[data-crowd] .tv-number { height: 22vh; width: 9vw; font-size: 4rem; }
 .tv-playing[data-crowd] .tv-clock { width: 20vh; height: 20vh; }
