@@ -240,7 +240,6 @@ extension Session {
 
     /// Sends every team its `team` message (at a game's start).
     func sendTeams() {
-        if let proposed = game?.movesAreProposals { teamMovesProposed = proposed }
         for seat in teamNames.keys.sorted() { sendTeam(seat) }
     }
 

@@ -94,7 +94,7 @@ actor Session {
     /// The running game's teams: seat → the team's name, for seats several players hold.
     var teamNames: [Int: String] = [:]
     /// How the running game's team moves were last said to be played (`TeamMessage.moves`): each
-    /// game's `sendTeams` at its start sets it, and a change of the game's schedule sends it again.
+    /// `team` message sent sets it from the game's schedule, and a change of that schedule sends them again.
     var teamMovesProposed = true
     /// Each team's proposals for its seat's next move, by seat.
     var proposals: [Int: SeatProposals] = [:]
