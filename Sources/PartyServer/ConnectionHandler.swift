@@ -275,13 +275,12 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func admit(_ hello: Hello, context: ChannelHandlerContext) {
         let peer = self.peer
-        switch session.assumeIsolated({ $0.admit(hello, peer: peer) }) {
-        case .welcomed:
+        if session.assumeIsolated({ $0.admit(hello, peer: peer) }) {
             state = .welcomed
             // Only silence counts from now on.
             deadlines.handshakeCompleted()
-        case .rejected(let reject):
-            peer.send(reject)
+        } else {
+            // The table sent the reason.
             finish()
         }
     }

@@ -1,5 +1,5 @@
 /// Why a player is no longer at the table.
-enum DepartureReason: Sendable {
+enum DepartureReason: String, Codable, Sendable {
     /// They said leave.
     case left
     /// The connection closed without a goodbye.

@@ -1,7 +1,7 @@
 /// Someone watching a session: sees the spectator view, never moves.
 struct Spectator: Sendable {
-    /// The connection.
-    var peer: PeerLink
+    /// The connection's id.
+    var peer: Int
     /// The cleaned name.
     var name: String
     /// The games the client can draw (`hello.games`); nil: all of them.

@@ -21,8 +21,8 @@ struct TablePlayer: Sendable {
     var rematch = false
     /// In a party room: sits out the running game and watches it (gets the spectator view).
     var watching = false
-    /// The connection.
-    var peer: PeerLink
+    /// The connection's id (the latest one, while the seat is held).
+    var peer: Int
     /// The games the client can draw (`hello.games`); nil: all of them.
     var games: [String]?
     /// Whether this connection's client lacks the running game's presenter and gets plain-text views.
@@ -36,14 +36,13 @@ struct TablePlayer: Sendable {
     /// False while the connection is gone and the seat is held for them.
     var connected = true
     /// When the connection went, while it is gone.
-    var disconnectedAt: ContinuousClock.Instant?
+    var disconnectedAt: GameInstant?
 
-    /// What everyone is told about this player; `graceMs` counts down from `grace`.
-    func info(grace: Duration) -> PlayerInfo {
+    /// What everyone is told about this player at `now`; `graceMs` counts down from `grace` milliseconds.
+    func info(grace: Int64, at now: GameInstant) -> PlayerInfo {
         var left: Int64?
         if let disconnectedAt {
-            let remaining = grace - (ContinuousClock.now - disconnectedAt)
-            left = max(0, remaining.wholeMilliseconds)
+            left = max(0, grace - now.milliseconds(since: disconnectedAt))
         }
         return PlayerInfo(seat: seat, name: name, ready: ready, host: isHost, bot: isBot, rematch: rematch,
                           connected: connected, graceMs: left, watching: watching ? true : nil, level: level)

@@ -45,14 +45,15 @@ struct EncodedViewsTests {
     @Test("the schedule the table uses is the rules' own after every change: moves, time, leaving")
     func scheduleFollowsTheState() throws {
         let seats = [Seat(id: SeatID(0), name: "Ann"), Seat(id: SeatID(1), name: "Bob")]
-        let timed = RulesGame<TwentyFour>(setup: GameSetup(seats: seats, seed: 3, now: .zero), number: 1)
+        var timed = RulesGame<TwentyFour>(setup: GameSetup(seats: seats, seed: 3, now: .zero), number: 1)
         #expect(timed.schedule == timed.rules.schedule)
         var now = GameInstant.zero
         for _ in 0..<4 {
             let deadline = try #require(timed.deadline)
             #expect(deadline == timed.rules.schedule.deadline)
             now = deadline
-            #expect(timed.advance(to: now))
+            let advanced = timed.advance(to: now)
+            #expect(advanced)
             #expect(timed.schedule == timed.rules.schedule)
             #expect(timed.deadline != deadline)
         }
@@ -60,7 +61,7 @@ struct EncodedViewsTests {
         timed.join(seat: 2, name: "Cy", at: now)
         #expect(timed.schedule == timed.rules.schedule)
 
-        let game = RulesGame<FourInARow>(setup: GameSetup(seats: seats, seed: 1), number: 1)
+        var game = RulesGame<FourInARow>(setup: GameSetup(seats: seats, seed: 1), number: 1)
         #expect(game.schedule == Schedule(turn: .seat(SeatID(0))))
         guard case .played = game.play(FourInARowMove(column: 4), seat: SeatID(0), at: .zero) else {
             Issue.record("the first move was refused")

@@ -6,7 +6,7 @@ import Testing
 @Suite("Teams: formation and proposals")
 struct TeamRulesTests {
     static func move(_ column: Int) -> TableMove {
-        TableMove(value: AnyHashable(column), label: "Drop in column \(column)")
+        TableMove(value: AnyHashable(column))
     }
 
     @Test("teams are balanced: sizes differ by at most one, everyone plays once", arguments: [(5, 2), (8, 4), (7, 3), (3, 2), (2, 2)])
@@ -49,15 +49,15 @@ struct TeamRulesTests {
     func ranking() {
         var open = SeatProposals()
         let start = GameInstant(milliseconds: 1000)
-        open.propose(member: 1, name: "Ann", move: Self.move(2), at: start)
-        open.propose(member: 2, name: "Bob", move: Self.move(5), at: start.adding(milliseconds: 10))
+        open.propose(member: 1, name: "Ann", move: Self.move(2), label: "Drop in column 2", at: start)
+        open.propose(member: 2, name: "Bob", move: Self.move(5), label: "Drop in column 5", at: start.adding(milliseconds: 10))
         #expect(open.ranked.first == Self.move(2))
         #expect(open.agreed(majority: 2) == nil)
-        open.propose(member: 3, name: "Cy", move: Self.move(5), at: start.adding(milliseconds: 20))
+        open.propose(member: 3, name: "Cy", move: Self.move(5), label: "Drop in column 5", at: start.adding(milliseconds: 20))
         #expect(open.ranked.first == Self.move(5))
         #expect(open.agreed(majority: 2) == Self.move(5))
         // Bob changes his mind: 2 and 5 have one each again, and 2 came first.
-        open.propose(member: 2, name: "Bob", move: Self.move(7), at: start.adding(milliseconds: 30))
+        open.propose(member: 2, name: "Bob", move: Self.move(7), label: "Drop in column 7", at: start.adding(milliseconds: 30))
         #expect(open.entries.count == 3)
         #expect(open.ranked == [Self.move(2), Self.move(5), Self.move(7)])
         open.withdraw(member: 1)
@@ -68,8 +68,8 @@ struct TeamRulesTests {
     func window() {
         var open = SeatProposals()
         #expect(open.deadline(window: 10_000, gameDeadline: nil) == nil)
-        open.propose(member: 1, name: "Ann", move: Self.move(1), at: GameInstant(milliseconds: 500))
-        open.propose(member: 2, name: "Bob", move: Self.move(1), at: GameInstant(milliseconds: 4000))
+        open.propose(member: 1, name: "Ann", move: Self.move(1), label: "Drop in column 1", at: GameInstant(milliseconds: 500))
+        open.propose(member: 2, name: "Bob", move: Self.move(1), label: "Drop in column 1", at: GameInstant(milliseconds: 4000))
         #expect(open.deadline(window: 10_000, gameDeadline: nil) == GameInstant(milliseconds: 10_500))
         #expect(open.deadline(window: 10_000, gameDeadline: GameInstant(milliseconds: 3000)) == GameInstant(milliseconds: 3000))
     }

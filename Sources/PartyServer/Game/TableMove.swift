@@ -3,8 +3,6 @@
 struct TableMove: Hashable {
     /// The game's move (a `Rules.Move`).
     let value: AnyHashable
-    /// The move for people (`Drop in column 4`).
-    let label: String
 }
 
 /// How the running game wants a move of one seat handled when several people hold the seat.

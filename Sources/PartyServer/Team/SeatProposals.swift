@@ -11,6 +11,8 @@ struct SeatProposals {
         let name: String
         /// What they propose.
         let move: TableMove
+        /// The move for people (`Drop in column 4`).
+        let label: String
         /// The proposal's place in arrival order (earlier first).
         let order: Int
     }
@@ -24,10 +26,10 @@ struct SeatProposals {
     /// Whether nobody proposes anything now.
     var isEmpty: Bool { entries.isEmpty }
 
-    /// `member` proposes `move` at `now`, replacing what they proposed before.
-    mutating func propose(member: Int, name: String, move: TableMove, at now: GameInstant) {
+    /// `member` proposes `move` (labelled `label`) at `now`, replacing what they proposed before.
+    mutating func propose(member: Int, name: String, move: TableMove, label: String, at now: GameInstant) {
         entries.removeAll { $0.member == member }
-        entries.append(Entry(member: member, name: name, move: move, order: nextOrder))
+        entries.append(Entry(member: member, name: name, move: move, label: label, order: nextOrder))
         nextOrder += 1
         if opened == nil { opened = now }
     }

@@ -1,7 +1,7 @@
 import PartyKit
 import PartyWire
 
-extension Session {
+extension Table {
     /// `choosing`, `starting` (a game is picked) or `playing`.
     var roomState: String {
         if phase == .playing { return "playing" }
@@ -9,13 +9,13 @@ extension Session {
     }
 
     /// Sends every player and spectator the room as it is now.
-    func broadcastRoom() {
+    mutating func broadcastRoom() {
         guard !ended, let message = roomMessage() else { return }
-        lastRoomBroadcast = .now
+        lastRoomBroadcast = now
         for player in players where player.connected {
             var mine = message
             mine.you = player.member
-            player.peer.send(mine)
+            send(mine, to: player.peer)
         }
         sendToSpectators(message)
     }
@@ -23,7 +23,7 @@ extension Session {
     /// The room as everyone sees it (`you` is set per receiver).
     func roomMessage() -> RoomMessage? {
         guard let room else { return nil }
-        let now = now()
+        let now = now
         let state = roomState
         let names = Dictionary(room.members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         var tally: [String: Int] = [:]
@@ -46,7 +46,7 @@ extension Session {
             game = RoomGame(game: plan.game, title: room.descriptor(plan.game)?.title ?? plan.game, players: plan.players,
                             watchers: room.members.map(\.id).filter { !plan.players.contains($0) }, teams: plan.teams)
         } else if state == "playing" {
-            game = current
+            game = play?.current
         }
         return RoomMessage(state: state, choice: choiceName, number: room.gameNumber, menu: menu, votes: votes, waitingFor: waiting,
                            countdownMs: countdown, proposal: room.proposal, current: game,
@@ -103,26 +103,9 @@ extension Session {
         return lines
     }
 
-    /// The table in a room: never `over`; each player's own seat, watchers marked.
-    func broadcastRoomLobby() {
-        let infos = playerInfos
-        let state = phase == .playing ? "playing" : "lobby"
-        let message = roomLobbyMessage()
-        for player in players where player.connected {
-            player.peer.send(Lobby(state: state, players: infos, you: player.seat, spectators: spectators.count,
-                                   canStart: player.isHost && phase != .playing && (room?.plan != nil || room?.votes.isEmpty == false),
-                                   gamesPlayed: gamesPlayed, message: message))
-        }
-        sendToSpectators(spectatorLobby(infos: infos, message: message))
-    }
-
-    /// The lobby's line in a room: a held seat's countdown, the game on, or what the room waits for.
+    /// The lobby's line in a room: the game on, or what the room waits for.
     func roomLobbyMessage() -> String {
-        if let away = players.first(where: { !$0.connected }),
-           let left = away.info(grace: .milliseconds(options.graceMilliseconds)).graceMs {
-            return PlayerLabel.reconnecting(away.name, milliseconds: left)
-        }
-        if phase == .playing, let current { return "\(current.title) is on." }
+        if phase == .playing, let current = play?.current { return "\(current.title) is on." }
         if let announcement { return announcement }
         return choosingText(voted: room?.votes.count ?? 0)
     }

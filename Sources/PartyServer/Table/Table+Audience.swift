@@ -5,7 +5,7 @@ import PartyWire
 /// predicts who wins it; the split is sent live to every client that asked for it, and a right
 /// prediction scores (on the party scoreboard, or for a spectator on the spectators' board).
 /// The game never learns of it: predictions are by seat, and a team's seat stands for the team.
-extension Session {
+extension Table {
     /// The split goes out at most this often while predictions come in.
     static let predictionBroadcastMilliseconds: Int64 = 250
     /// The spectators' board lists at most this many lines.
@@ -14,25 +14,26 @@ extension Session {
     // MARK: Opening and closing
 
     /// A game started: predictions open for it when it has two seats or more.
-    func openPredictions() {
-        predictions = nil
+    mutating func openPredictions() {
+        play?.predictions = nil
         guard let running = game, seatsInGame.count >= 2 else { return }
-        predictions = AudiencePredictions(game: running.number, closesAt: now().adding(milliseconds: options.predictionMilliseconds))
+        let predictions = AudiencePredictions(game: running.number, closesAt: now.adding(milliseconds: options.predictionMilliseconds))
+        play?.predictions = predictions
         sendPredictions()
     }
 
     /// A move was played: predictions close (the first move closes them).
-    func closePredictions() {
-        guard predictions?.close() == true else { return }
+    mutating func closePredictions() {
+        guard play?.predictions?.close() == true else { return }
         sendPredictions()
     }
 
     /// The clock: predictions close when their time is up, and a changed split goes out.
-    func predictionsTick() {
+    mutating func predictionsTick() {
         guard phase == .playing, let open = predictions else { return }
-        if open.isOpen, open.closesAt <= now() { return closePredictions() }
-        if predictionsChanged,
-           (ContinuousClock.now - lastPredictionsBroadcast).wholeMilliseconds >= Self.predictionBroadcastMilliseconds {
+        if open.isOpen, open.closesAt <= now { return closePredictions() }
+        if play?.predictionsChanged == true,
+           now.milliseconds(since: play?.lastPredictionsBroadcast ?? .zero) >= Self.predictionBroadcastMilliseconds {
             sendPredictions()
         }
     }
@@ -41,23 +42,23 @@ extension Session {
 
     /// A `predict` from a player at the table (only one who watches the game may) or a spectator.
     /// A spectator's `spectatorName` names their line on the spectators' board.
-    func predict(_ envelope: Envelope, from peer: PeerLink, as predictor: Predictor?, display: Bool = false, spectatorName: String? = nil) {
+    mutating func predict(_ envelope: Envelope, from peer: Int, as predictor: Predictor?, display: Bool = false, spectatorName: String? = nil) {
         guard let message = decode(Predict.self, envelope, for: peer) else { return }
         do throws(PredictionRejection) {
             if display { throw .display }
             guard let predictor else { throw .playing }
             guard phase == .playing, game != nil, var open = predictions else { throw .nothingToPredict }
             try open.predict(predictor, seat: message.seat, seats: seatsInGame, name: predictionSeatName)
-            predictions = open
-            predictionsChanged = true
-            peer.send(PredictionMessage(game: open.game, seat: message.seat, name: predictionSeatName(message.seat),
-                                        message: "You said \(predictionSeatName(message.seat))."))
+            play?.predictions = open
+            play?.predictionsChanged = true
+            send(PredictionMessage(game: open.game, seat: message.seat, name: predictionSeatName(message.seat),
+                                        message: "You said \(predictionSeatName(message.seat))."), to: peer)
             if case .spectator(let id) = predictor {
                 spectatorBoard[id, default: SpectatorScore(name: spectatorName ?? "Spectator")].made += 1
             }
             predictionsTick()
         } catch {
-            peer.send(ErrorMessage(.prediction(error), inReplyTo: envelope.seq))
+            send(ErrorMessage(.prediction(error), inReplyTo: envelope.seq), to: peer)
         }
     }
 
@@ -78,37 +79,38 @@ extension Session {
 
     /// The game ended with `outcome`: each prediction is judged, right ones score (members on the
     /// party scoreboard, spectators on their board), and everyone who asked is told.
-    func settlePredictions(_ outcome: GameOutcome) {
+    mutating func settlePredictions(_ outcome: GameOutcome) {
         guard let open = predictions else { return }
-        predictions = nil
+        play?.predictions = nil
         let winners = Set(outcome.winners.map(\.index))
         let points = options.predictionPoints
         // Looked up once: a large audience is judged in one pass.
         let memberPeers = Dictionary(players.filter(\.connected).map { ($0.member, $0.peer) }, uniquingKeysWith: { first, _ in first })
-        let spectatorPeers = Dictionary(spectators.map { ($0.peer.id, $0.peer) }, uniquingKeysWith: { first, _ in first })
+        let spectatorPeers = Set(spectators.map(\.peer))
         // Everyone who said the same seat gets the same answer: encoded once per seat.
-        var answers: [Int: SharedMessage] = [:]
+        var told: [Int: [Int]] = [:]
         for pick in open.picks {
             let right = winners.contains(pick.seat)
             let earned = right ? points : 0
-            let answer: SharedMessage? = answers[pick.seat] ?? {
-                let name = predictionSeatName(pick.seat)
-                let made = SharedMessage(PredictionMessage(game: open.game, seat: pick.seat, name: name, right: right, points: earned,
-                                                           message: right ? "You said \(name) — right! +\(earned)" : "You said \(name) — not this time."))
-                answers[pick.seat] = made
-                return made
-            }()
             switch pick.predictor {
             case .member(let member):
                 room?.awardPrediction(earned, to: member)
-                if let answer { memberPeers[member]?.send(answer) }
+                if let peer = memberPeers[member] { told[pick.seat, default: []].append(peer) }
             case .spectator(let id):
                 if right {
                     spectatorBoard[id]?.points += earned
                     spectatorBoard[id]?.right += 1
                 }
-                if let answer { spectatorPeers[id]?.send(answer) }
+                if spectatorPeers.contains(id) { told[pick.seat, default: []].append(id) }
             }
+        }
+        for seat in told.keys.sorted() {
+            let right = winners.contains(seat)
+            let earned = right ? points : 0
+            let name = predictionSeatName(seat)
+            sendMany(PredictionMessage(game: open.game, seat: seat, name: name, right: right, points: earned,
+                                       message: right ? "You said \(name) — right! +\(earned)" : "You said \(name) — not this time."),
+                     to: told[seat] ?? [])
         }
         sendPredictions(open, winners: outcome.winners.map(\.index))
     }
@@ -116,17 +118,18 @@ extension Session {
     // MARK: Telling
 
     /// Sends the split to every client that asked for it (spectators get the board when settled).
-    func sendPredictions() {
+    mutating func sendPredictions() {
         guard let open = predictions else { return }
         sendPredictions(open, winners: nil)
     }
 
-    func sendPredictions(_ open: AudiencePredictions, winners: [Int]?) {
-        predictionsChanged = false
-        lastPredictionsBroadcast = .now
+    mutating func sendPredictions(_ open: AudiencePredictions, winners: [Int]?) {
+        play?.predictionsChanged = false
+        let now = self.now
+        play?.lastPredictionsBroadcast = now
         let message = predictionsMessage(open, winners: winners)
         // Encoded once for everyone who asked (ten thousand spectators split by one encoding).
-        Self.send(message, to: players.filter { $0.connected && $0.wantsPredictions }.map(\.peer))
+        sendMany(message, to: players.filter { $0.connected && $0.wantsPredictions }.map(\.peer))
         let withBoard = winners == nil ? message : {
             var copy = message
             copy.board = boardLines()
@@ -136,9 +139,9 @@ extension Session {
     }
 
     /// Sends one client (a newcomer, a reconnection) where the predictions stand.
-    func sendPredictions(to peer: PeerLink) {
+    mutating func sendPredictions(to peer: Int) {
         guard let open = predictions else { return }
-        peer.send(predictionsMessage(open, winners: nil))
+        send(predictionsMessage(open, winners: nil), to: peer)
     }
 
     /// The `predictions` message for `open` (`winners` once the game is over).
@@ -149,7 +152,7 @@ extension Session {
             return PredictionChoice(seat: seat, name: predictionSeatName(seat), votes: votes, percent: open.percent(votes))
         }
         let state = winners != nil ? "settled" : open.isOpen ? "open" : "closed"
-        let closes = open.isOpen && winners == nil ? max(0, open.closesAt.milliseconds(since: now())) : nil
+        let closes = open.isOpen && winners == nil ? max(0, open.closesAt.milliseconds(since: now)) : nil
         return PredictionsMessage(game: open.game, state: state, choices: choices, total: open.total, closesMs: closes,
                                   points: options.predictionPoints, winners: winners, message: Self.splitLine(choices, total: open.total, state: state, winners: winners))
     }

@@ -1,15 +1,25 @@
 import PartyKit
 import PartyWire
 
-extension Session {
+extension Table {
     /// The answer to a hello.
     enum Admission {
         case welcomed(Welcome)
         case rejected(Reject)
     }
 
-    /// Seats the client who said `hello` (or gives a held seat back, or lets them watch), or says why not.
-    func admit(_ hello: Hello, peer: PeerLink) -> Admission {
+    /// Seats the client who said `hello` on connection `peer` (or gives a held seat back, or lets
+    /// them watch), or tells them why not and closes the connection. `token` is the fresh
+    /// reconnect secret a seat gets.
+    mutating func admit(_ hello: Hello, peer: Int, address: String, token: String) {
+        if case .rejected(let reject) = admission(hello, peer: peer, address: address, token: token) {
+            send(reject, to: peer)
+            close(peer)
+        }
+    }
+
+    /// What becomes of a hello.
+    mutating func admission(_ hello: Hello, peer: Int, address: String, token: String) -> Admission {
         if ended {
             return .rejected(Reject(.shuttingDown))
         }
@@ -32,15 +42,15 @@ extension Session {
         if hello.bot == true, let level = hello.level, BotLevel(rawValue: level) == nil {
             return .rejected(Reject(.badLevel))
         }
-        if let token = hello.token {
-            return reattach(token: token, peer: peer, hello: hello)
+        if let presented = hello.token {
+            return reattach(token: presented, peer: peer, hello: hello, newToken: token)
         }
-        if hello.hostKey != hostKey, let problem = codeProblem(hello.code, address: peer.address) {
+        if hello.hostKey != hostKey, let problem = codeProblem(hello.code, address: address) {
             return .rejected(problem)
         }
         switch hello.role ?? "player" {
         case "player":
-            return seat(hello, peer: peer)
+            return seat(hello, peer: peer, token: token)
         case "spectator":
             return watch(hello, peer: peer)
         default:
@@ -62,17 +72,9 @@ extension Session {
                 silenceMs: options.peerTimeoutMilliseconds)
     }
 
-    var playerInfos: [PlayerInfo] {
-        players.map { player in
-            var info = player.info(grace: .milliseconds(options.graceMilliseconds))
-            if phase == .playing, !player.watching, seatsInGame.contains(player.seat) { info.team = teamNames[player.seat] }
-            return info
-        }
-    }
-
     /// Seats a newcomer, or in a party room a member who left and came back (`returning`: their
     /// member id and name), who gets their scoreboard row and points back.
-    func seat(_ hello: Hello, peer: PeerLink, returning: DepartedMember? = nil) -> Admission {
+    mutating func seat(_ hello: Hello, peer: Int, token: String, returning: DepartedMember? = nil) -> Admission {
         let isHost = hello.hostKey == hostKey && !players.contains(where: \.isHost)
         let reserved = hostSeatReserved && !isHost
         guard players.count < tableCapacity - (reserved ? 1 : 0) else {
@@ -94,21 +96,21 @@ extension Session {
         let player = TablePlayer(seat: seat, member: member, name: name, isHost: isHost, isBot: hello.bot ?? false,
                                  level: hello.bot == true ? hello.level : nil,
                                  peer: peer, games: hello.games, plainText: wantsPlainText(hello),
-                                 token: newToken(), wantsTeams: hello.features?.contains("teams") == true,
+                                 token: token, wantsTeams: hello.features?.contains("teams") == true,
                                  wantsPredictions: hello.features?.contains("predictions") == true)
         players.append(player)
         players.sort { $0.seat < $1.seat }
-        logger.info("\(returning == nil ? "seated" : "welcomed back") \(name) at seat \(seat)", metadata: ["peer": "\(peer.id)"])
+        log(.info, "\(returning == nil ? "seated" : "welcomed back") \(name) at seat \(seat)", metadata: ["peer": "\(peer)"])
         let welcome = welcome(seat: seat, name: name, token: player.token, hello: hello, reconnected: returning != nil)
-        peer.send(welcome)
+        send(welcome, to: peer)
         if isRoom {
             memberArrived(player)
         } else if phase == .playing, options.teams, !descriptor.joinInProgress || seatsInGame.count >= descriptor.maxPlayers,
                   let team = smallestTeam() {
             joinTeam(team, member: member)
-        } else if phase == .playing, let running = game {
-            seatsInGame.insert(seat)
-            running.join(seat: seat, name: name, at: now())
+        } else if phase == .playing {
+            play?.seats.insert(seat)
+            gameJoin(seat: seat, name: name)
             broadcastLobby()
             afterGameChange()
         } else {
@@ -118,7 +120,7 @@ extension Session {
         return .welcomed(welcome)
     }
 
-    func watch(_ hello: Hello, peer: PeerLink) -> Admission {
+    mutating func watch(_ hello: Hello, peer: Int) -> Admission {
         guard spectators.count < options.maxSpectators else {
             return .rejected(Reject(.spectatorsFull(watching: options.maxSpectators)))
         }
@@ -127,14 +129,14 @@ extension Session {
                                   plainText: wantsPlainText(hello), wantsPredictions: hello.features?.contains("predictions") == true,
                                   isDisplay: hello.features?.contains("display") == true)
         addSpectator(spectator)
-        logger.info("\(spectator.name) is watching", metadata: ["peer": "\(peer.id)"])
+        log(.info, "\(spectator.name) is watching", metadata: ["peer": "\(peer)"])
         let welcome = welcome(seat: nil, name: spectator.name, token: "", hello: hello)
-        peer.send(welcome)
+        send(welcome, to: peer)
         // The newcomer gets the table now; everyone else the new count with the next lobby (at
         // most `spectatorLobbyMilliseconds` later), not a lobby each per newcomer.
-        sendLobby(to: spectator)
+        send(spectatorLobby(), to: peer)
         spectatorsChanged = true
-        if isRoom, let room = roomMessage() { peer.send(room) }
+        if isRoom, let room = roomMessage() { send(room, to: peer) }
         sendCurrentView(to: peer, seat: nil, plainText: spectator.plainText)
         if spectator.wantsPredictions { sendPredictions(to: peer) }
         return .welcomed(welcome)
@@ -149,9 +151,9 @@ extension Session {
     /// In a party room, the token of the latest welcome of a member who left (or whose grace ran
     /// out) also works, once, for the rest of the party: they are seated again as that member, with
     /// their scoreboard row and points (`returning`).
-    func reattach(token: String, peer: PeerLink, hello: Hello) -> Admission {
+    mutating func reattach(token: String, peer: Int, hello: Hello, newToken: String) -> Admission {
         if isRoom, !token.isEmpty, let returning = departed[token], !players.contains(where: { $0.member == returning.member }) {
-            let admission = seat(hello, peer: peer, returning: returning)
+            let admission = seat(hello, peer: peer, token: newToken, returning: returning)
             if case .welcomed = admission { departed[token] = nil }
             return admission
         }
@@ -161,8 +163,7 @@ extension Session {
         let old = players[index]
         if old.connected {
             // The client noticed the drop before we did: the new connection takes over.
-            old.peer.close()
-            old.peer.abort()
+            effects.append(.abort(old.peer))
         }
         players[index].peer = peer
         players[index].games = hello.games
@@ -173,14 +174,14 @@ extension Session {
         let seatWasAway = connectedMembers(of: old.seat) == (old.connected ? 1 : 0)
         players[index].connected = true
         players[index].disconnectedAt = nil
-        players[index].token = newToken()
+        players[index].token = newToken
         let player = players[index]
-        logger.info("\(player.name) reconnected", metadata: ["peer": "\(peer.id)"])
+        log(.info, "\(player.name) reconnected", metadata: ["peer": "\(peer)"])
         let welcome = welcome(seat: player.seat, name: player.name, token: player.token, hello: hello, reconnected: true)
-        peer.send(welcome)
+        send(welcome, to: peer)
         let inGame = phase == .playing && !player.watching
-        if inGame, let running = game, !old.connected, seatWasAway {
-            running.connectionChanged(seat: player.seat, connected: true, at: now())
+        if inGame, !old.connected, seatWasAway {
+            gameConnectionChanged(seat: player.seat, connected: true)
         }
         if inGame { sendTeam(player.seat) }
         broadcastLobby()
@@ -194,28 +195,23 @@ extension Session {
         return .welcomed(welcome)
     }
 
-    func newToken() -> String {
-        var system = SystemRandomNumberGenerator()
-        return Self.hex(bits: 128, using: &system)
-    }
-
     // MARK: Join codes
 
-    /// How long to make `address` wait before its next code is checked (after wrong guesses).
-    func codeDelay(for address: String) -> Duration {
-        guard options.joinCode != nil, let failures = codeFailures[address] else { return .zero }
-        if ContinuousClock.now - failures.last > .seconds(options.codeLockoutSeconds) {
-            codeFailures[address] = nil
-            return .zero
-        }
-        return failures.count >= 3 ? .milliseconds(500 * (failures.count - 2)) : .zero
+    /// How many milliseconds `address` waits at `now` before its next code is checked (after wrong guesses).
+    func codeDelay(for address: String, at now: GameInstant) -> Int64 {
+        guard options.joinCode != nil, let failures = codeFailures[address],
+              now.milliseconds(since: failures.last) <= Int64(options.codeLockoutSeconds) * 1000 else { return 0 }
+        return failures.count >= 3 ? Int64(500 * (failures.count - 2)) : 0
     }
 
     /// Why `code` does not let this address in, or nil when it does.
-    func codeProblem(_ code: String?, address: String) -> Reject? {
+    mutating func codeProblem(_ code: String?, address: String) -> Reject? {
         guard let expected = options.joinCode else { return nil }
+        if let failures = codeFailures[address], now.milliseconds(since: failures.last) > Int64(options.codeLockoutSeconds) * 1000 {
+            codeFailures[address] = nil
+        }
         if let failures = codeFailures[address], failures.count >= options.codeAttempts,
-           ContinuousClock.now - failures.last < .seconds(options.codeLockoutSeconds) {
+           now.milliseconds(since: failures.last) < Int64(options.codeLockoutSeconds) * 1000 {
             return Reject(.tooManyAttempts(lockoutSeconds: options.codeLockoutSeconds))
         }
         guard let code, !code.isEmpty else {
@@ -223,25 +219,10 @@ extension Session {
         }
         guard code.trimmingWhitespace() == expected else {
             let count = (codeFailures[address]?.count ?? 0) + 1
-            codeFailures[address] = (count, ContinuousClock.now)
+            codeFailures[address] = (count, now)
             return Reject(.wrongCode)
         }
         codeFailures[address] = nil
         return nil
-    }
-}
-
-extension Session {
-    /// Whether seat 0 is still kept for the host's own player.
-    var hostSeatReserved: Bool {
-        options.reserveHostSeat && !players.contains(where: \.isHost) && gamesPlayed == 0
-    }
-
-    /// The lowest seat number from `first` on that is free now (and, during a game, never used in it).
-    func freeSeat(from first: Int = 0) -> Int {
-        let taken = Set(players.map(\.seat)).union(phase == .playing ? seatsInGame : [])
-        var seat = first
-        while taken.contains(seat) { seat += 1 }
-        return seat
     }
 }

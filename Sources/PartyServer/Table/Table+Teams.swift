@@ -3,7 +3,7 @@ import PartyWire
 
 /// Teams: several players hold one seat. The game never learns of it: the table turns the
 /// members' proposals into one move for the seat, and every member gets the seat's view.
-extension Session {
+extension Table {
     // MARK: Who is in a team
 
     /// The indices of the players who hold `seat` in the running game.
@@ -28,45 +28,6 @@ extension Session {
         options.teams ? max(descriptor.maxPlayers, min(HostOptions.teamCapacity, options.maxConnections)) : descriptor.maxPlayers
     }
 
-    /// Names the teams of the game about to start from `teams` (player indices by seat) and
-    /// remembers who played with whom.
-    func nameTeams(_ teams: [[Int]]) {
-        teamNames = [:]
-        proposals = [:]
-        for (seat, team) in teams.enumerated() where team.count > 1 {
-            teamNames[seat] = TeamFormation.name(team.map { players[$0].name })
-        }
-    }
-
-    /// The seat's name in the game: the team's, or its one player's.
-    func seatName(_ seat: Int, player index: Int) -> String {
-        teamNames[seat] ?? players[index].name
-    }
-
-    /// A locked session with teams starts a game: everyone at the table plays, in as many
-    /// balanced teams as the game seats (each alone while there are seats enough). Returns the
-    /// seats, having renumbered the players.
-    func formLockedTeams() -> [Seat] {
-        let seats = min(players.count, descriptor.maxPlayers)
-        // Arrival order (member ids are given in it), not seat order: a newcomer in a seat someone
-        // left is still the last to arrive.
-        let ids = players.map(\.member).sorted()
-        let teams = TeamFormation.balanced(ids, seats: seats, lastTeammates: lastTeammates)
-        lastTeammates = TeamFormation.teammates(teams)
-        for (seat, team) in teams.enumerated() {
-            for member in team {
-                if let index = players.firstIndex(where: { $0.member == member }) { players[index].seat = seat }
-            }
-        }
-        // Within a seat, the team's members in arrival order (which names the team).
-        players.sort { ($0.seat, $0.member) < ($1.seat, $1.member) }
-        let byIndex = teams.map { team in team.compactMap { member in players.firstIndex { $0.member == member } } }
-        nameTeams(byIndex)
-        return byIndex.enumerated().map { seat, team in
-            Seat(id: SeatID(seat), name: teamNames[seat] ?? players[team[0]].name)
-        }
-    }
-
     /// The seat a newcomer joins during a team game: the smallest team's (the first of equals).
     func smallestTeam() -> Int? {
         seatsInGame.sorted().min { members(of: $0).count < members(of: $1).count }
@@ -74,54 +35,46 @@ extension Session {
 
     /// The player `member` joins the team of `seat` in the running game (a newcomer in a game
     /// with no free seat): they get the seat's view and propose from now on.
-    func joinTeam(_ seat: Int, member: Int) {
-        guard let index = players.firstIndex(where: { $0.member == member }), let running = game else { return }
+    mutating func joinTeam(_ seat: Int, member: Int) {
+        guard let index = players.firstIndex(where: { $0.member == member }), game != nil else { return }
         let wasAway = connectedMembers(of: seat) == 0
         players[index].seat = seat
         players.sort { $0.seat < $1.seat }
         if teamNames[seat] == nil { renameTeam(seat) }
-        if wasAway { running.connectionChanged(seat: seat, connected: true, at: now()) }
+        if wasAway { gameConnectionChanged(seat: seat, connected: true) }
         broadcastLobby()
         sendTeam(seat)
         afterGameChange()
     }
 
     /// Names `seat`'s team from who holds it now (nil for one player).
-    func renameTeam(_ seat: Int) {
+    mutating func renameTeam(_ seat: Int) {
         let team = members(of: seat)
-        teamNames[seat] = team.count > 1 ? TeamFormation.name(team.map { players[$0].name }) : nil
+        let name = team.count > 1 ? TeamFormation.name(team.map { players[$0].name }) : nil
+        play?.teamNames[seat] = name
     }
 
     // MARK: Proposals
 
-    /// A move from a player whose seat is held by a team: a proposal in the seat's turn, played
-    /// at once otherwise (interrupts, real time, out of turn: the rules judge it as always).
-    func teamMove(_ read: Result<TableMove, MoveRefusal>, seq: Int, from index: Int) {
-        guard let running = game else { return }
-        let move: TableMove
-        switch read {
-        case .failure(let refusal):
-            players[index].peer.send(MoveRejected(inReplyTo: seq, reason: refusal.code, message: refusal.message))
-            return
-        case .success(let read):
-            move = read
-        }
+    /// A move for a seat held by a team in the seat's turn: a proposal. The rules judge it first
+    /// (a move they refuse is never proposed); a majority of the connected members plays it at once.
+    mutating func propose(_ move: TableMove, seq: Int, from index: Int) {
+        guard let game else { return }
         let seat = players[index].seat
-        guard running.kind(of: move, seat: seat) == .proposal else {
-            return answer(running.play(move, seat: seat, at: now()), seq: seq, from: index)
-        }
-        if case .rejected(let code, let message) = running.judge(move, seat: seat, at: now()) {
-            players[index].peer.send(MoveRejected(inReplyTo: seq, reason: code, message: message))
+        if case .rejected(let code, let message) = game.judge(move, seat: seat, at: now) {
+            send(MoveRejected(inReplyTo: seq, reason: code, message: message), to: players[index].peer)
             return
         }
-        proposals[seat, default: SeatProposals()].propose(member: players[index].member, name: players[index].name, move: move, at: now())
+        let label = game.label(of: move, seat: seat, at: now)
+        let (member, name, now) = (players[index].member, players[index].name, now)
+        play?.proposals[seat, default: SeatProposals()].propose(member: member, name: name, move: move, label: label, at: now)
         if !playAgreed(seat) { sendTeam(seat) }
     }
 
     /// Plays `seat`'s move when a majority of its connected members agree on one. True when a
     /// move was played.
     @discardableResult
-    func playAgreed(_ seat: Int) -> Bool {
+    mutating func playAgreed(_ seat: Int) -> Bool {
         guard let open = proposals[seat],
               let move = open.agreed(majority: SeatProposals.majority(of: max(1, connectedMembers(of: seat)))) else { return false }
         return playProposed(seat, first: move)
@@ -132,15 +85,14 @@ extension Session {
     /// one tried. True when a move was played.
     /// `instant` is when the game takes it (now, or just before the game's own deadline).
     @discardableResult
-    func playProposed(_ seat: Int, first: TableMove? = nil, at instant: GameInstant? = nil) -> Bool {
-        guard let running = game, var open = proposals[seat] else { return false }
+    mutating func playProposed(_ seat: Int, first: TableMove? = nil, at instant: GameInstant? = nil) -> Bool {
+        guard game != nil, var open = proposals[seat] else { return false }
         var candidates = open.ranked
         if let first { candidates.removeAll { $0 == first }; candidates.insert(first, at: 0) }
-        let instant = instant ?? now()
+        let instant = instant ?? now
         for move in candidates {
-            if case .played = running.play(move, seat: seat, at: instant) {
-                proposals[seat] = nil
-                logger.debug("team of seat \(seat) played \(move.label)")
+            if case .played = gamePlay(move, seat: seat, at: instant) {
+                play?.proposals[seat] = nil
                 closePredictions()
                 afterGameChange()
                 sendTeam(seat)
@@ -148,10 +100,13 @@ extension Session {
             }
             open.drop(move)
         }
-        proposals[seat] = open.isEmpty ? nil : open
+        play?.proposals[seat] = open.isEmpty ? nil : open
         sendTeam(seat)
         return false
     }
+
+    /// Each team's proposals for its seat's next move, by seat.
+    var proposals: [Int: SeatProposals] { play?.proposals ?? [:] }
 
     /// When the next proposal window ends, if any is open.
     var proposalDeadline: GameInstant? {
@@ -166,9 +121,9 @@ extension Session {
     /// played as of 1 ms before it, whenever the clock wakes: at the deadline itself the rules
     /// would refuse it (`timeUp`) or have acted for the seat (the host's toss), and the team's
     /// choice would be lost.
-    func resolveDueProposals() {
+    mutating func resolveDueProposals() {
         guard phase == .playing, game != nil else { return }
-        let now = now()
+        let now = now
         let gameDeadline = game?.deadline
         let instant = gameDeadline.map { min(now, $0.adding(milliseconds: -1)) } ?? now
         for seat in proposals.keys.sorted() {
@@ -180,36 +135,37 @@ extension Session {
     }
 
     /// After the game changed: proposals of seats that may no longer move are closed.
-    func closeStaleProposals() {
-        guard let running = game else { return }
-        for seat in proposals.keys.sorted() where !running.allows(seat: seat) {
-            proposals[seat] = nil
+    mutating func closeStaleProposals() {
+        guard let game else { return }
+        for seat in proposals.keys.sorted() where !game.allows(seat: seat) {
+            play?.proposals[seat] = nil
             sendTeam(seat)
         }
     }
 
     /// `index`'s player no longer votes (dropped or gone): their proposal goes, and the others
     /// may now be a majority.
-    func withdrawProposal(of index: Int) {
+    mutating func withdrawProposal(of index: Int) {
         let seat = players[index].seat
-        proposals[seat]?.withdraw(member: players[index].member)
-        if proposals[seat]?.isEmpty == true { proposals[seat] = nil }
+        let member = players[index].member
+        play?.proposals[seat]?.withdraw(member: member)
+        if proposals[seat]?.isEmpty == true { play?.proposals[seat] = nil }
         if !playAgreed(seat) { sendTeam(seat) }
     }
 
     /// `player` (already off the table) left a seat that teammates still hold: the game is not
     /// told (unless none of them is connected now: then the seat is away), and their proposal
     /// goes. False when nobody else holds the seat (the game's leave rules apply).
-    func leftTeam(_ player: TablePlayer) -> Bool {
+    mutating func leftTeam(_ player: TablePlayer) -> Bool {
         let seat = player.seat
-        guard phase == .playing, let running = game, !player.watching, seatsInGame.contains(seat), !members(of: seat).isEmpty else {
+        guard phase == .playing, game != nil, !player.watching, seatsInGame.contains(seat), !members(of: seat).isEmpty else {
             return false
         }
         if player.connected && connectedMembers(of: seat) == 0 {
-            running.connectionChanged(seat: seat, connected: false, at: now())
+            gameConnectionChanged(seat: seat, connected: false)
         }
-        proposals[seat]?.withdraw(member: player.member)
-        if proposals[seat]?.isEmpty == true { proposals[seat] = nil }
+        play?.proposals[seat]?.withdraw(member: player.member)
+        if proposals[seat]?.isEmpty == true { play?.proposals[seat] = nil }
         if !playAgreed(seat) {
             sendTeam(seat)
             afterGameChange()
@@ -220,33 +176,34 @@ extension Session {
     // MARK: Telling the team
 
     /// Sends `seat`'s team (its members who asked for it) who is in it and what each proposes.
-    func sendTeam(_ seat: Int) {
+    mutating func sendTeam(_ seat: Int) {
         guard phase == .playing, let running = game, let name = teamNames[seat] else { return }
         let team = members(of: seat)
         let open = proposals[seat]
-        let list = (open?.entries ?? []).map { TeamProposal(name: $0.name, label: $0.move.label, votes: open?.votes(for: $0.move) ?? 1) }
+        let list = (open?.entries ?? []).map { TeamProposal(name: $0.name, label: $0.label, votes: open?.votes(for: $0.move) ?? 1) }
         let window = open?.deadline(window: options.proposalMilliseconds, gameDeadline: running.deadline)
-            .map { max(0, $0.milliseconds(since: now())) }
-        teamMovesProposed = running.movesAreProposals ?? teamMovesProposed
+            .map { max(0, $0.milliseconds(since: now)) }
+        let movesProposed = running.movesAreProposals ?? play?.teamMovesProposed ?? true
+        play?.teamMovesProposed = movesProposed
         let message = TeamMessage(game: running.number, seat: seat, name: name,
                                   members: team.map { TeamMember(name: players[$0].name, connected: players[$0].connected) },
                                   proposals: list, windowMs: window,
                                   majority: SeatProposals.majority(of: max(1, team.filter { players[$0].connected }.count)),
-                                  moves: teamMovesProposed ? .proposed : .direct)
+                                  moves: movesProposed ? .proposed : .direct)
         // The same message for every member: encoded once (a team of 32 proposing at once sent
         // 32 × 32 encodings of a message that names all 32).
-        Self.send(message, to: team.filter { players[$0].connected && players[$0].wantsTeams }.map { players[$0].peer })
+        sendMany(message, to: team.filter { players[$0].connected && players[$0].wantsTeams }.map { players[$0].peer })
     }
 
     /// Sends every team its `team` message (at a game's start).
-    func sendTeams() {
+    mutating func sendTeams() {
         for seat in teamNames.keys.sorted() { sendTeam(seat) }
     }
 
     /// Tells the teams again when the game's moves changed from proposals to moves played at once
     /// or back (Snap's deal is confirmed by proposals, its cards are turned and snapped at once).
-    func sendTeamsIfTheirMovesChanged() {
-        guard !teamNames.isEmpty, let proposed = game?.movesAreProposals, proposed != teamMovesProposed else { return }
+    mutating func sendTeamsIfTheirMovesChanged() {
+        guard !teamNames.isEmpty, let proposed = game?.movesAreProposals, proposed != play?.teamMovesProposed else { return }
         sendTeams()
     }
 }

@@ -2,7 +2,7 @@ import PartyKit
 import PartyWire
 
 extension RulesGame {
-    func read(_ envelope: Envelope, codec: MessageCodec, seat: Int, at now: GameInstant) -> Result<TableMove, MoveRefusal> {
+    func read(_ envelope: Envelope, codec: MessageCodec, seat: Int) -> Result<TableMove, MoveRefusal> {
         let message: MoveMessage<Rules.Move>
         do {
             message = try moveReader.read(envelope, codec: codec)
@@ -12,17 +12,26 @@ extension RulesGame {
         if let claimed = message.seat, claimed != seat {
             return .failure(Self.refusal(.notYourSeat(claimed: claimed, actual: seat)))
         }
-        return .success(tableMove(message.move, seat: SeatID(seat), at: now))
+        return .success(TableMove(value: AnyHashable(message.move)))
     }
 
     func readTyped(_ text: String, seat: Int, at now: GameInstant) -> Result<TableMove, MoveRefusal> {
         let id = SeatID(seat)
         switch Rules.typedMove(text, in: rules.view(for: .seat(id), at: now), for: id) {
         case .success(let move):
-            return .success(tableMove(move, seat: id, at: now))
+            return .success(TableMove(value: AnyHashable(move)))
         case .failure(let error):
             return .failure(Self.refusal(.notAMove(detail: error.message)))
         }
+    }
+
+    /// The label the game gives `move` in `seat`'s menu (`Drop in column 4`), or a description of
+    /// it when the menu has no such move. Only a team's proposal is labelled (its members see it).
+    func label(of move: TableMove, seat: Int, at now: GameInstant) -> String {
+        guard let move = move.value.base as? Rules.Move else { return String(describing: move.value.base) }
+        let id = SeatID(seat)
+        let view = rules.view(for: .seat(id), at: now)
+        return Rules.labelledMoves(in: view, for: id).first { $0.move == move }?.label ?? String(describing: move)
     }
 
     func kind(of move: TableMove, seat: Int) -> MoveKind {
@@ -34,16 +43,10 @@ extension RulesGame {
 
     func judge(_ move: TableMove, seat: Int, at now: GameInstant) -> MoveAnswer {
         guard let move = move.value.base as? Rules.Move else { return .host(.notYourTurn) }
-        var copy = rules
-        do {
-            try copy.apply(move, from: SeatID(seat), at: now)
-        } catch {
-            return .rejected(code: error.code, message: error.description)
-        }
-        return .played
+        return Self.judge(move, seat: SeatID(seat), on: rules, at: now)
     }
 
-    func play(_ move: TableMove, seat: Int, at now: GameInstant) -> MoveAnswer {
+    mutating func play(_ move: TableMove, seat: Int, at now: GameInstant) -> MoveAnswer {
         guard let move = move.value.base as? Rules.Move else { return .host(.notYourTurn) }
         return play(move, seat: SeatID(seat), at: now)
     }
@@ -59,15 +62,6 @@ extension RulesGame {
 
     func allows(seat: Int) -> Bool {
         rules.outcome == nil && schedule.allows(SeatID(seat))
-    }
-
-    /// `move` with the label the game gives it in `seat`'s menu (`Drop in column 4`), or a
-    /// description of it when the menu has no such move.
-    private func tableMove(_ move: Rules.Move, seat: SeatID, at now: GameInstant) -> TableMove {
-        let view = rules.view(for: .seat(seat), at: now)
-        let label = Rules.labelledMoves(in: view, for: seat).first { $0.move == move }?.label
-            ?? String(describing: move)
-        return TableMove(value: AnyHashable(move), label: label)
     }
 
     private static func refusal(_ rejection: HostRejection) -> MoveRefusal {

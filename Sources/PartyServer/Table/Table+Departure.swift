@@ -1,33 +1,33 @@
 import PartyKit
 import PartyWire
 
-extension Session {
+extension Table {
     /// The connection with `peerID` is gone (left, dropped or was closed). A player whose
     /// connection dropped keeps the seat for the grace period; one who left, or broke the
     /// protocol, gives it up at once.
-    func remove(peerID: Int, reason: DepartureReason) {
+    mutating func remove(peerID: Int, reason: DepartureReason) {
         if let spectator = removeSpectator(peerID: peerID) {
-            spectator.peer.close()
+            close(spectator.peer)
             // The count goes out with the next lobby (at most a second later); the room's message
             // does not count spectators.
             spectatorsChanged = true
             return
         }
-        guard let index = players.firstIndex(where: { $0.peer.id == peerID }) else { return }
+        guard let index = players.firstIndex(where: { $0.peer == peerID }) else { return }
         guard reason.mayReconnect, options.graceMilliseconds > 0, !ended else {
             return giveUpSeat(at: index, message: reason.message(for: players[index].name, inRoom: isRoom))
         }
         guard players[index].connected else { return }
         players[index].connected = false
-        players[index].disconnectedAt = .now
-        players[index].peer.close()
+        players[index].disconnectedAt = now
+        close(players[index].peer)
         let name = players[index].name
-        logger.info("\(name)'s connection dropped; holding the seat", metadata: ["reason": "\(reason)"])
-        if phase == .playing, let running = game, !players[index].watching {
+        log(.info, "\(name)'s connection dropped; holding the seat", metadata: ["reason": "\(reason)"])
+        if phase == .playing, !players[index].watching {
             let seat = players[index].seat
             // A team's seat is away only when none of its members is connected.
             if connectedMembers(of: seat) == 0 || !seatsInGame.contains(seat) {
-                running.connectionChanged(seat: seat, connected: false, at: now())
+                gameConnectionChanged(seat: seat, connected: false)
                 afterGameChange()
             }
             if teamNames[seat] != nil { withdrawProposal(of: index) }
@@ -37,19 +37,19 @@ extension Session {
     }
 
     /// Removes the player for good: the others are told and the game's leave rules apply.
-    func giveUpSeat(at index: Int, message: String) {
+    mutating func giveUpSeat(at index: Int, message: String) {
         let player = players.remove(at: index)
-        player.peer.close()
-        logger.info("\(player.name) left", metadata: ["reason": "\(message)"])
-        Self.send(PlayerLeft(seat: player.seat, name: player.name, message: message), to: players.map(\.peer) + spectators.map(\.peer))
+        close(player.peer)
+        log(.info, "\(player.name) left", metadata: ["reason": "\(message)"])
+        sendMany(PlayerLeft(seat: player.seat, name: player.name, message: message), to: players.map(\.peer) + spectators.map(\.peer))
         if isRoom { return memberLeft(player) }
         if leftTeam(player) {
             broadcastLobby()
             publishStatus()
             return
         }
-        if phase == .playing, let running = game {
-            running.leave(seat: player.seat, at: now())
+        if phase == .playing {
+            gameLeave(seat: player.seat)
             if players.isEmpty {
                 // Nobody is left to play: abandon the game (no gameOver, predictions settle
                 // nothing), even when the rules ended it on the leave.
@@ -68,52 +68,51 @@ extension Session {
     }
 
     /// Gives up the seats whose grace ran out, and keeps everyone's countdown fresh meanwhile.
-    func checkHeldSeats() {
-        let grace = Duration.milliseconds(options.graceMilliseconds)
-        let now = ContinuousClock.now
-        if let index = players.firstIndex(where: { $0.disconnectedAt.map { now - $0 >= grace } ?? false }) {
+    mutating func checkHeldSeats() {
+        let grace = options.graceMilliseconds
+        if let index = players.firstIndex(where: { $0.disconnectedAt.map { now.milliseconds(since: $0) >= grace } ?? false }) {
             let name = players[index].name
             giveUpSeat(at: index, message: "\(name) did not come back in time.")
             return
         }
-        if players.contains(where: { !$0.connected }), now - lastGraceBroadcast >= .seconds(1) {
+        if players.contains(where: { !$0.connected }), now.milliseconds(since: lastGraceBroadcast) >= 1000 {
             lastGraceBroadcast = now
             broadcastLobby()
         }
     }
 
     /// Handles one message from a spectator: they may only keep the connection alive, predict or leave.
-    func receive(_ envelope: Envelope, fromSpectator spectator: Spectator) {
+    mutating func receive(_ envelope: Envelope, fromSpectator spectator: Spectator) {
         switch envelope.type {
         case .heartbeat:
             return
         case .leave:
-            remove(peerID: spectator.peer.id, reason: .left)
+            remove(peerID: spectator.peer, reason: .left)
         case .predict:
-            predict(envelope, from: spectator.peer, as: .spectator(spectator.peer.id), display: spectator.isDisplay, spectatorName: spectator.name)
+            predict(envelope, from: spectator.peer, as: .spectator(spectator.peer), display: spectator.isDisplay, spectatorName: spectator.name)
         case .move, .typedMove:
-            spectator.peer.send(MoveRejected(.spectatorMove, inReplyTo: envelope.seq))
+            send(MoveRejected(.spectatorMove, inReplyTo: envelope.seq), to: spectator.peer)
         default:
-            spectator.peer.send(ErrorMessage(.spectatorOnly, inReplyTo: envelope.seq))
+            send(ErrorMessage(.spectatorOnly, inReplyTo: envelope.seq), to: spectator.peer)
         }
     }
 }
 
-extension Session {
+extension Table {
     /// Adds a spectator (last) and indexes it.
-    func addSpectator(_ spectator: Spectator) {
-        spectatorIndex[spectator.peer.id] = spectators.count
+    mutating func addSpectator(_ spectator: Spectator) {
+        spectatorIndex[spectator.peer] = spectators.count
         spectators.append(spectator)
     }
 
     /// Removes the spectator of connection `peerID`, if it is one: the last spectator takes its
     /// place (the order of spectators means nothing), so leaving costs the same for ten thousand.
-    func removeSpectator(peerID: Int) -> Spectator? {
+    mutating func removeSpectator(peerID: Int) -> Spectator? {
         guard let index = spectatorIndex.removeValue(forKey: peerID) else { return nil }
         let last = spectators.count - 1
         if index != last {
             spectators.swapAt(index, last)
-            spectatorIndex[spectators[index].peer.id] = index
+            spectatorIndex[spectators[index].peer] = index
         }
         return spectators.removeLast()
     }

@@ -1,0 +1,58 @@
+import Logging
+import PartyWire
+
+/// What the table asks the host to do after an input, in order. The host turns each into a write,
+/// a close or a status; the table itself never touches a connection.
+enum TableEffect: Sendable {
+    /// Send one message to one connection.
+    case send(TableMessage, to: Int)
+    /// Send one message to many connections alike (the host encodes it once when they are many).
+    case sendMany(TableMessage, to: [Int])
+    /// The game's views for the connections the table chose.
+    case views(any TableViews)
+    /// Close a connection once what was sent to it is written.
+    case close(Int)
+    /// Close a connection at once, written or not (a seat taken over by a new connection).
+    case abort(Int)
+    /// The session's status changed (discovery and the host's screen show it).
+    case status(SessionStatus)
+    /// A line for the host's log.
+    case log(Logger.Level, String, metadata: [String: String])
+    /// The session ended: no input changes the table any more.
+    case ended
+}
+
+/// A message the table sends, its type erased (the host opens it again to encode it).
+struct TableMessage: Sendable {
+    /// The message.
+    let message: any WireMessage
+
+    init(_ message: some WireMessage) {
+        self.message = message
+    }
+}
+
+/// Where a table's views are written: a host's connections, or a recording in a test.
+protocol ViewOutput {
+    /// Sends `message` to connection `peer`; false when that connection stopped reading.
+    @discardableResult
+    mutating func send(_ message: some WireMessage, to peer: Int) -> Bool
+    /// Sends a message encoded once for many connections to connection `peer`.
+    @discardableResult
+    mutating func send(_ shared: SharedMessage, to peer: Int) -> Bool
+}
+
+/// The game's views as they stood after a change, for the connections the table chose: written
+/// when the host carries the effect out, each view made from the game's state of that moment.
+protocol TableViews: Sendable {
+    /// Writes every chosen connection its view.
+    func write<Output: ViewOutput>(to output: inout Output)
+}
+
+/// Who gets a view: a connection, the seat whose view it sees (nil: the spectator view), and
+/// whether it gets plain text (its client lacks the game's presenter).
+struct ViewRecipient: Sendable {
+    let peer: Int
+    let seat: Int?
+    let plainText: Bool
+}
