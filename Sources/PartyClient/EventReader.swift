@@ -11,23 +11,7 @@ struct EventReader: Sendable {
         do {
             for try await frame in inbound {
                 guard let envelope = try? codec.envelope(of: frame) else { continue }
-                let event: ClientEvent?
-                switch envelope.type {
-                case .welcome: event = (try? codec.decode(Welcome.self, from: envelope)).map(ClientEvent.welcome)
-                case .reject: event = (try? codec.decode(Reject.self, from: envelope)).map(ClientEvent.rejected)
-                case .lobby: event = (try? codec.decode(Lobby.self, from: envelope)).map(ClientEvent.lobby)
-                case .view: event = .view(envelope)
-                case .moveRejected: event = (try? codec.decode(MoveRejected.self, from: envelope)).map(ClientEvent.moveRejected)
-                case .gameOver: event = (try? codec.decode(GameOver.self, from: envelope)).map(ClientEvent.gameOver)
-                case .playerLeft: event = (try? codec.decode(PlayerLeft.self, from: envelope)).map(ClientEvent.playerLeft)
-                case .ended: event = (try? codec.decode(Ended.self, from: envelope)).map(ClientEvent.ended)
-                case .room: event = (try? codec.decode(RoomMessage.self, from: envelope)).map(ClientEvent.room)
-                case .team: event = (try? codec.decode(TeamMessage.self, from: envelope)).map(ClientEvent.team)
-                case .predictions: event = (try? codec.decode(PredictionsMessage.self, from: envelope)).map(ClientEvent.predictions)
-                case .prediction: event = (try? codec.decode(PredictionMessage.self, from: envelope)).map(ClientEvent.prediction)
-                case .error: event = (try? codec.decode(ErrorMessage.self, from: envelope)).map(ClientEvent.error)
-                case .heartbeat, .hello, .ready, .start, .move, .typedMove, .rematch, .leave, .vote, .predict: event = nil
-                }
+                let event = Self.event(of: envelope, codec: codec)
                 if let event {
                     events.yield(event)
                     if case .ended(let ended) = event { closing = ended.message }
@@ -41,5 +25,25 @@ struct EventReader: Sendable {
         events.yield(.disconnected(closing))
         events.finish()
         channel.close(promise: nil)
+    }
+
+    /// What a client makes of one message from the host (nil: nothing a client reacts to).
+    static func event(of envelope: Envelope, codec: MessageCodec) -> ClientEvent? {
+        switch envelope.type {
+        case .welcome: (try? codec.decode(Welcome.self, from: envelope)).map(ClientEvent.welcome)
+        case .reject: (try? codec.decode(Reject.self, from: envelope)).map(ClientEvent.rejected)
+        case .lobby: (try? codec.decode(Lobby.self, from: envelope)).map(ClientEvent.lobby)
+        case .view: .view(envelope)
+        case .moveRejected: (try? codec.decode(MoveRejected.self, from: envelope)).map(ClientEvent.moveRejected)
+        case .gameOver: (try? codec.decode(GameOver.self, from: envelope)).map(ClientEvent.gameOver)
+        case .playerLeft: (try? codec.decode(PlayerLeft.self, from: envelope)).map(ClientEvent.playerLeft)
+        case .ended: (try? codec.decode(Ended.self, from: envelope)).map(ClientEvent.ended)
+        case .room: (try? codec.decode(RoomMessage.self, from: envelope)).map(ClientEvent.room)
+        case .team: (try? codec.decode(TeamMessage.self, from: envelope)).map(ClientEvent.team)
+        case .predictions: (try? codec.decode(PredictionsMessage.self, from: envelope)).map(ClientEvent.predictions)
+        case .prediction: (try? codec.decode(PredictionMessage.self, from: envelope)).map(ClientEvent.prediction)
+        case .error: (try? codec.decode(ErrorMessage.self, from: envelope)).map(ClientEvent.error)
+        case .heartbeat, .hello, .ready, .start, .move, .typedMove, .rematch, .leave, .vote, .predict: nil
+        }
     }
 }

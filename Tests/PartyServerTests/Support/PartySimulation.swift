@@ -1,0 +1,157 @@
+@testable import PartyClient
+import PartyGames
+import PartyKit
+@testable import PartyServer
+import PartyWire
+
+/// A whole party night without sockets or real time: a room of every game, with teams, a
+/// spectator who predicts, a guest who arrives mid-game and one whose connection drops and comes
+/// back. Every client plays with its game's own bot, as `partyhost --bots` does; the clock moves
+/// in steps of `step` milliseconds. The table's inputs are recorded by the driver.
+struct PartySimulation {
+    /// One simulated connection: a player (playing with the game's bot) or a spectator.
+    struct Client {
+        let peer: Int
+        let spectator: Bool
+        var seq = 0
+        var base: TableState<JSONValue>?
+        var room = RoomState()
+        var game: (any RoomBotGame)?
+        var gamesStarted = 0
+        var token: String?
+        var predicted: Set<Int> = []
+    }
+
+    var driver: TableDriver
+    var clients: [Int: Client] = [:]
+    var now = GameInstant.zero
+    let step: Int64 = 20
+    let menu: [String]
+    var nextPeer = 1
+    var votedFor = -1
+    let games: [String: any PartyGame.Type]
+    /// The room's settings and the host's options (a replay makes its table from them).
+    let settings: RoomSettings
+    let options: HostOptions
+    let seed: UInt64
+
+    /// A room of every game in the catalogue, teams on, with `players` players (the first is the
+    /// host's) and one spectator.
+    init(players: Int, seed: UInt64) throws {
+        var hosted: [HostedGame] = []
+        var games: [String: any PartyGame.Type] = [:]
+        for game in GameCatalog.all {
+            func make<Game: PartyGame>(_: Game.Type) throws -> HostedGame {
+                HostedGame(Game.Rules.self, configuration: try Game.Rules.Configuration(roomValues: [:]))
+            }
+            hosted.append(try make(game))
+            games[game.descriptor.id] = game
+        }
+        self.games = games
+        menu = hosted.map(\.descriptor.id)
+        var options = HostOptions(graceMilliseconds: 5_000)
+        options.teams = true
+        self.options = options
+        self.seed = seed
+        settings = RoomSettings(games: hosted, choice: .host, startDelayMilliseconds: 1_000)
+        driver = TableDriver(table: .testTable(room: settings, options: options, seed: seed))
+        for index in 0..<players { arrive(name: ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus"][index % 7], host: index == 0) }
+        arrive(name: "Watcher", spectator: true)
+    }
+
+    /// A new connection says hello (`token`: to take a held seat back).
+    mutating func arrive(name: String, host: Bool = false, spectator: Bool = false, token: String? = nil) {
+        let peer = nextPeer
+        nextPeer += 1
+        clients[peer] = Client(peer: peer, spectator: spectator)
+        let hello = Hello(client: "simulation", name: name, game: "party", hostKey: host ? "host-key" : nil,
+                          role: spectator ? "spectator" : nil, token: token, games: menu, features: ["teams", "predictions"])
+        driver.feed(.hello(peer: peer, address: "127.0.0.1", hello: hello, token: "token-\(peer)"), at: now)
+        deliver()
+    }
+
+    /// Connection `peer` drops without a word.
+    mutating func drop(_ peer: Int) {
+        clients[peer] = nil
+        driver.feed(.departed(peer: peer, reason: .connectionClosed), at: now)
+        deliver()
+    }
+
+    /// The latest token `peer` was welcomed with.
+    func token(of peer: Int) -> String? {
+        clients[peer]?.token
+    }
+
+    /// Moves the clock one step: the table's tick, then every client reads and acts.
+    mutating func advance() throws {
+        now = now.adding(milliseconds: step)
+        driver.feed(.tick, at: now)
+        deliver()
+        for peer in clients.keys.sorted() {
+            guard var client = clients[peer], client.base != nil else { continue }
+            if let message = client.game?.due(at: now) {
+                client.seq += 1
+                clients[peer] = client
+                try driver.send(message, seq: client.seq, from: peer, at: now)
+                deliver()
+            }
+        }
+        try chooseAndPredict()
+    }
+
+    /// The host's player picks the next game on the menu whenever the room is choosing; the
+    /// spectator predicts the first seat of every game whose predictions are open.
+    mutating func chooseAndPredict() throws {
+        let table = driver.table
+        let host = 1
+        if table.roomState == "choosing", table.phase == .lobby, votedFor != table.gamesPlayed, var client = clients[host] {
+            votedFor = table.gamesPlayed
+            client.seq += 1
+            clients[host] = client
+            try driver.send(Vote(game: menu[table.gamesPlayed % menu.count]), seq: client.seq, from: host, at: now)
+            deliver()
+        }
+        if let open = driver.table.predictions, open.isOpen {
+            for peer in clients.keys.sorted() where clients[peer]?.spectator == true && clients[peer]?.predicted.contains(open.game) == false {
+                clients[peer]?.predicted.insert(open.game)
+                clients[peer]?.seq += 1
+                try driver.send(Predict(seat: 0), seq: clients[peer]?.seq ?? 1, from: peer, at: now)
+                deliver()
+            }
+        }
+    }
+
+    /// Every client reads what it was sent, as its connection would.
+    mutating func deliver() {
+        let codec = MessageCodec()
+        for peer in clients.keys.sorted() {
+            for envelope in driver.read(peer) {
+                guard var client = clients[peer], let event = EventReader.event(of: envelope, codec: codec) else { continue }
+                apply(event, to: &client)
+                clients[peer] = client
+            }
+        }
+    }
+
+    /// What `RoomBotRunner.play` does with an event, at the simulation's instant.
+    func apply(_ event: ClientEvent, to client: inout Client) {
+        if case .welcome(let welcome) = event {
+            client.base = TableState(welcome: welcome)
+            client.token = welcome.token
+        }
+        guard var base = client.base else { return }
+        _ = base.apply(event)
+        client.base = base
+        guard !client.spectator else { return }
+        if client.room.apply(event) == .state, let current = client.room.current,
+           client.game?.gameID != current.game || client.room.phase == "starting", let game = games[current.game] {
+            client.gamesStarted += 1
+            func open<Game: PartyGame>(_: Game.Type) -> any RoomBotGame {
+                GameRoomBot<Game>(welcome: base.welcome, lobby: base.lobby, seed: UInt64(client.peer) &* 7919 &+ UInt64(client.gamesStarted),
+                                  level: .normal)
+            }
+            client.game = open(game)
+        }
+        client.game?.apply(event, at: now)
+    }
+}
