@@ -18,6 +18,8 @@ actor Session {
     let statusContinuation: AsyncStream<SessionStatus>.Continuation
     /// The connections at the table (and one saying hello), by id.
     var links: [Int: PeerLink] = [:]
+    /// The table's effects, kept between inputs so that their storage is reused.
+    var effects: [TableEffect] = []
     /// When heartbeats last went out to the players.
     var lastHeartbeat = ContinuousClock.now
     /// Where the spectators' heartbeats stand: the next spectator, the share due and not yet sent,
@@ -60,7 +62,10 @@ actor Session {
 
     /// Hands `input` to the table now and carries out what it says.
     func apply(_ input: TableInput) {
-        perform(table.handle(input, at: now()))
+        table.handle(input, at: now(), into: &effects)
+        perform(effects)
+        // Emptied at once: an effect's views hold the game's state, which the next move changes in place.
+        effects.removeAll(keepingCapacity: true)
     }
 
     /// Seats the client who said `hello` (or gives a held seat back, or lets them watch), or tells

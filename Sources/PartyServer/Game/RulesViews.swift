@@ -11,10 +11,8 @@ struct RulesViews<Rules: GameRules>: TableViews {
     let names: [SeatID: String]
     let number: Int
     let viewWriter: ViewWriter<Rules.View>?
-    /// Players (a watcher's `seat` is nil).
-    let recipients: [ViewRecipient]
-    /// Spectators, all of whom see the spectator view.
-    let spectators: [ViewRecipient]
+    /// Who gets a view, as the table decided.
+    let audience: ViewAudience
     let now: GameInstant
 
     func write<Output: ViewOutput>(to output: inout Output) {
@@ -22,18 +20,19 @@ struct RulesViews<Rules: GameRules>: TableViews {
         // Seats (and spectators) that see the same view share one encoding of it.
         var encoded = EncodedViews<Rules.View>()
         var spectatorView: Rules.View?
-        for recipient in recipients {
+        audience.forEachPlayer { recipient in
             guard let seat = recipient.seat.map(SeatID.init) else {
                 let view = spectatorView ?? rules.view(for: .spectator, at: now)
                 spectatorView = view
                 send(view, to: recipient.peer, viewer: .spectator, plainText: recipient.plainText, yourTurn: false,
                      deadlineMs: deadline, encoded: &encoded, output: &output)
-                continue
+                return
             }
             let yourTurn = rules.outcome == nil && schedule.allows(seat)
             send(rules.view(for: .seat(seat), at: now), to: recipient.peer, viewer: .seat(seat), plainText: recipient.plainText,
                  yourTurn: yourTurn, deadlineMs: deadline, encoded: &encoded, output: &output)
         }
+        let spectators = audience.spectators
         guard !spectators.isEmpty else { return }
         let view = spectatorView ?? rules.view(for: .spectator, at: now)
         guard spectators.count >= Session.sharedFrom else {

@@ -49,9 +49,9 @@ protocol TableGame: Sendable {
 
     // MARK: Views
 
-    /// The views of the game as it is now for `recipients` (a watcher or spectator sees the
+    /// The views of the game as it is now for `audience` (a watcher or spectator sees the
     /// spectator view); viewers who see the same view share one encoding of it.
-    func views(for recipients: [ViewRecipient], spectators: [ViewRecipient], at now: GameInstant) -> any TableViews
+    func views(for audience: ViewAudience, at now: GameInstant) -> any TableViews
 }
 
 /// Why a move could not even be read.

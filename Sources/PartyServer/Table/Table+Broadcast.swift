@@ -21,19 +21,40 @@ extension Table {
     /// and every spectator.
     mutating func sendViews() {
         guard let game else { return }
-        var recipients: [ViewRecipient] = []
-        recipients.reserveCapacity(players.count)
-        for player in players where player.connected {
-            recipients.append(ViewRecipient(peer: player.peer, seat: player.watching ? nil : player.seat, plainText: player.plainText))
-        }
-        let watching = spectators.map { ViewRecipient(peer: $0.peer, seat: nil, plainText: $0.plainText) }
-        effects.append(.views(game.views(for: recipients, spectators: watching, at: now)))
+        effects.append(.views(game.views(for: .everyone(players: players, spectators: spectators), at: now)))
     }
 
     /// Sends the running (or just finished) game's view to one client: `seat`'s, or the spectator
     /// view for a spectator or a member who watches.
     mutating func sendCurrentView(to peer: Int, seat: Int?, plainText: Bool) {
         guard let game, phase != .lobby else { return }
-        effects.append(.views(game.views(for: [ViewRecipient(peer: peer, seat: seat, plainText: plainText)], spectators: [], at: now)))
+        effects.append(.views(game.views(for: .one(ViewRecipient(peer: peer, seat: seat, plainText: plainText)), at: now)))
+    }
+}
+
+/// Who gets the game's views, as the table decides: everyone at the table, or one connection.
+/// A value of the table's own arrays (no list is built per move).
+enum ViewAudience: Sendable {
+    /// Every connected player (its seat's view; a watcher the spectator view) and every spectator.
+    case everyone(players: [TablePlayer], spectators: [Spectator])
+    /// One connection.
+    case one(ViewRecipient)
+
+    /// Calls `body` for each player who gets a view (a spectator's `seat` is nil).
+    func forEachPlayer(_ body: (ViewRecipient) -> Void) {
+        switch self {
+        case .everyone(let players, _):
+            for player in players where player.connected {
+                body(ViewRecipient(peer: player.peer, seat: player.watching ? nil : player.seat, plainText: player.plainText))
+            }
+        case .one(let recipient):
+            body(recipient)
+        }
+    }
+
+    /// The spectators, who all see the spectator view.
+    var spectators: [Spectator] {
+        if case .everyone(_, let spectators) = self { return spectators }
+        return []
     }
 }

@@ -102,20 +102,23 @@ extension Table {
     // MARK: Moves
 
     mutating func move(_ envelope: Envelope, from index: Int) {
-        guard let game = runningGame(answering: envelope.seq, from: index) else { return }
-        answer(game.read(envelope, codec: codec, seat: players[index].seat), seq: envelope.seq, from: index)
+        // No copy of the game is kept while it is played (one would make the move copy its state).
+        guard mayMove(answering: envelope.seq, from: index),
+              let read = game?.read(envelope, codec: codec, seat: players[index].seat) else { return }
+        answer(read, seq: envelope.seq, from: index)
     }
 
     /// A move typed by a client without the game's presenter: the rules read it from the text.
     mutating func typedMove(_ envelope: Envelope, from index: Int) {
-        guard let game = runningGame(answering: envelope.seq, from: index) else { return }
+        guard mayMove(answering: envelope.seq, from: index) else { return }
         let message: TypedMove
         do {
             message = try codec.decode(TypedMove.self, from: envelope)
         } catch {
             return rejectMove(HostRejection.invalidMove(error), seq: envelope.seq, from: index)
         }
-        answer(game.readTyped(String(message.text.prefix(200)), seat: players[index].seat, at: now), seq: envelope.seq, from: index)
+        guard let read = game?.readTyped(String(message.text.prefix(200)), seat: players[index].seat, at: now) else { return }
+        answer(read, seq: envelope.seq, from: index)
     }
 
     /// Plays a move read for `index`'s seat (a team's: proposes it, `teamMove`), or tells the mover why not.
@@ -146,17 +149,17 @@ extension Table {
         }
     }
 
-    /// The running game, or nil after telling the sender why no move is possible now.
-    mutating func runningGame(answering seq: Int, from index: Int) -> (any TableGame)? {
-        guard phase == .playing, let game else {
+    /// Whether `index`'s player may move now; false after telling them why not.
+    mutating func mayMove(answering seq: Int, from index: Int) -> Bool {
+        guard phase == .playing else {
             rejectMove(phase == .over ? HostRejection.gameOver : .noGameRunning, seq: seq, from: index)
-            return nil
+            return false
         }
         guard !players[index].watching else {
             rejectMove(.watching, seq: seq, from: index)
-            return nil
+            return false
         }
-        return game
+        return true
     }
 
     mutating func rejectMove(_ rejection: HostRejection, seq: Int, from index: Int) {
@@ -165,10 +168,10 @@ extension Table {
 
     /// Sends every seat its view and ends the game when the rules say it is over.
     mutating func afterGameChange() {
-        guard phase == .playing, let game else { return }
+        guard phase == .playing else { return }
         closeStaleProposals()
         sendViews()
-        if game.outcome == nil {
+        if game?.outcome == nil {
             sendTeamsIfTheirMovesChanged()
         } else {
             finishGame(sendOutcome: true)

@@ -117,6 +117,17 @@ struct Table {
 
     /// Handles one input at `now` and returns what the host must do, in order.
     mutating func handle(_ input: TableInput, at now: GameInstant) -> [TableEffect] {
+        var effects: [TableEffect] = []
+        handle(input, at: now, into: &effects)
+        return effects
+    }
+
+    /// Handles one input at `now`; what the host must do replaces the contents of `buffer` (whose
+    /// storage the host keeps from one input to the next).
+    mutating func handle(_ input: TableInput, at now: GameInstant, into buffer: inout [TableEffect]) {
+        buffer.removeAll(keepingCapacity: true)
+        swap(&effects, &buffer)
+        defer { swap(&effects, &buffer) }
         self.now = max(self.now, now)
         switch input {
         case .hello(let peer, let address, let hello, let token):
@@ -130,8 +141,6 @@ struct Table {
         case .end(let reason, let message):
             end(reason: reason, message: message)
         }
-        defer { effects = [] }
-        return effects
     }
 
     /// Whether connection `peer` is at the table (seated, holding a seat, or watching).

@@ -62,9 +62,13 @@ extension Table {
             }
         }
         _modify {
+            // Taken out of the stage first, so that the value lent out is the only reference to
+            // the game (a second one would make its first change copy the game's whole state).
+            var taken = TableStage.lobby
+            swap(&taken, &stage)
             var value: GameInPlay?
             var over = false
-            switch stage {
+            switch consume taken {
             case .lobby:
                 value = nil
             case .playing(let play):
@@ -73,7 +77,6 @@ extension Table {
                 value = play
                 over = true
             }
-            stage = .lobby
             defer {
                 if let value { stage = over ? .over(value) : .playing(value) } else { stage = .lobby }
             }
