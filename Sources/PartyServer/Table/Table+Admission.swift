@@ -109,7 +109,7 @@ extension Table {
                   let team = smallestTeam() {
             joinTeam(team, member: member)
         } else if phase == .playing {
-            play?.seats.insert(seat)
+            changePlay { $0.seats.insert(seat) }
             gameJoin(seat: seat, name: name)
             broadcastLobby()
             afterGameChange()

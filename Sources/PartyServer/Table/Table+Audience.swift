@@ -15,16 +15,16 @@ extension Table {
 
     /// A game started: predictions open for it when it has two seats or more.
     mutating func openPredictions() {
-        play?.predictions = nil
+        changePlay { $0.predictions = nil }
         guard let running = game, seatsInGame.count >= 2 else { return }
         let predictions = AudiencePredictions(game: running.number, closesAt: now.adding(milliseconds: options.predictionMilliseconds))
-        play?.predictions = predictions
+        changePlay { $0.predictions = predictions }
         sendPredictions()
     }
 
     /// A move was played: predictions close (the first move closes them).
     mutating func closePredictions() {
-        guard play?.predictions?.close() == true else { return }
+        guard changePlay({ $0.predictions?.close() ?? false }) == true else { return }
         sendPredictions()
     }
 
@@ -49,8 +49,8 @@ extension Table {
             guard let predictor else { throw .playing }
             guard phase == .playing, game != nil, var open = predictions else { throw .nothingToPredict }
             try open.predict(predictor, seat: message.seat, seats: seatsInGame, name: predictionSeatName)
-            play?.predictions = open
-            play?.predictionsChanged = true
+            changePlay { $0.predictions = open }
+            changePlay { $0.predictionsChanged = true }
             send(PredictionMessage(game: open.game, seat: message.seat, name: predictionSeatName(message.seat),
                                         message: "You said \(predictionSeatName(message.seat))."), to: peer)
             if case .spectator(let id) = predictor {
@@ -81,7 +81,7 @@ extension Table {
     /// party scoreboard, spectators on their board), and everyone who asked is told.
     mutating func settlePredictions(_ outcome: GameOutcome) {
         guard let open = predictions else { return }
-        play?.predictions = nil
+        changePlay { $0.predictions = nil }
         let winners = Set(outcome.winners.map(\.index))
         let points = options.predictionPoints
         // Looked up once: a large audience is judged in one pass.
@@ -124,9 +124,9 @@ extension Table {
     }
 
     mutating func sendPredictions(_ open: AudiencePredictions, winners: [Int]?) {
-        play?.predictionsChanged = false
+        changePlay { $0.predictionsChanged = false }
         let now = self.now
-        play?.lastPredictionsBroadcast = now
+        changePlay { $0.lastPredictionsBroadcast = now }
         let message = predictionsMessage(open, winners: winners)
         // Encoded once for everyone who asked (ten thousand spectators split by one encoding).
         sendMany(message, to: players.filter { $0.connected && $0.wantsPredictions }.map(\.peer))

@@ -194,8 +194,8 @@ extension Table {
             log(.info, "game \(gamesPlayed) abandoned: nobody who played it is left")
             if isRoom { room?.gameAbandoned() }
         }
-        play?.predictions = nil
-        play?.proposals = [:]
+        changePlay { $0.predictions = nil }
+        changePlay { $0.proposals = [:] }
         if isRoom || players.count < descriptor.minPlayers {
             backToLobby()
         } else if let play {

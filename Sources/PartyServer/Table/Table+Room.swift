@@ -22,26 +22,26 @@ extension Table {
         if options.teams, !playedIt, !player.isBot, !teamNames.isEmpty || seated >= running.descriptor.maxPlayers && !running.descriptor.joinInProgress,
            let team = smallestTeam() {
             // A game played by teams (or full, with teams on): the newcomer joins the smallest team.
-            play?.seatMembers[team, default: []].append(player.member)
-            play?.current?.players.append(player.member)
+            changePlay { $0.seatMembers[team, default: []].append(player.member) }
+            changePlay { $0.current?.players.append(player.member) }
             let seatMembers = play?.seatMembers ?? [:]
             let teams = seatsInGame.sorted().map { seatMembers[$0] ?? [] }
-            play?.current?.teams = teams
+            changePlay { $0.current?.teams = teams }
             // The room (which names the game on) goes before the view, so that a page draws the
             // newcomer's first view with the game's own presenter.
             broadcastRoom()
             joinTeam(team, member: player.member)
         } else if running.descriptor.joinInProgress && seated < running.descriptor.maxPlayers && !playedIt {
-            play?.seats.insert(player.seat)
-            play?.seatMembers[player.seat] = [player.member]
-            play?.current?.players.append(player.member)
+            changePlay { $0.seats.insert(player.seat) }
+            changePlay { $0.seatMembers[player.seat] = [player.member] }
+            changePlay { $0.current?.players.append(player.member) }
             gameJoin(seat: player.seat, name: player.name)
             broadcastLobby()
             broadcastRoom()
             afterGameChange()
         } else {
             players[index].watching = true
-            play?.current?.watchers.append(player.member)
+            changePlay { $0.current?.watchers.append(player.member) }
             broadcastLobby()
             broadcastRoom()
             sendCurrentView(to: player.peer, seat: nil, plainText: players[index].plainText)
@@ -55,10 +55,14 @@ extension Table {
     mutating func memberLeft(_ player: TablePlayer) {
         room?.leave(player.member, at: now)
         departed[player.token] = DepartedMember(member: player.member, name: player.name)
-        play?.current?.players.removeAll { $0 == player.member }
-        // Read first: an assignment through `current?` holds `current` while its value is made.
-        if let teams = play?.current?.teams { play?.current?.teams = teams.map { $0.filter { $0 != player.member } } }
-        play?.current?.watchers.removeAll { $0 == player.member }
+        changePlay { $0.current?.players.removeAll { $0 == player.member } }
+        let member = player.member
+        changePlay { play in
+            // Read first: an assignment through `current?` holds `current` while its value is made.
+            let teams = play.current?.teams?.map { $0.filter { $0 != member } }
+            play.current?.teams = teams
+        }
+        changePlay { $0.current?.watchers.removeAll { $0 == player.member } }
         if leftTeam(player) {
             // Teammates still hold the seat: the game goes on as if nothing happened.
         } else if phase == .playing, !player.watching, seatsInGame.contains(player.seat) {

@@ -51,7 +51,7 @@ extension Table {
     mutating func renameTeam(_ seat: Int) {
         let team = members(of: seat)
         let name = team.count > 1 ? TeamFormation.name(team.map { players[$0].name }) : nil
-        play?.teamNames[seat] = name
+        changePlay { $0.teamNames[seat] = name }
     }
 
     // MARK: Proposals
@@ -67,7 +67,7 @@ extension Table {
         }
         let label = game.label(of: move, seat: seat, at: now)
         let (member, name, now) = (players[index].member, players[index].name, now)
-        play?.proposals[seat, default: SeatProposals()].propose(member: member, name: name, move: move, label: label, at: now)
+        changePlay { $0.proposals[seat, default: SeatProposals()].propose(member: member, name: name, move: move, label: label, at: now) }
         if !playAgreed(seat) { sendTeam(seat) }
     }
 
@@ -92,7 +92,7 @@ extension Table {
         let instant = instant ?? now
         for move in candidates {
             if case .played = gamePlay(move, seat: seat, at: instant) {
-                play?.proposals[seat] = nil
+                changePlay { $0.proposals[seat] = nil }
                 closePredictions()
                 afterGameChange()
                 sendTeam(seat)
@@ -100,7 +100,7 @@ extension Table {
             }
             open.drop(move)
         }
-        play?.proposals[seat] = open.isEmpty ? nil : open
+        changePlay { $0.proposals[seat] = open.isEmpty ? nil : open }
         sendTeam(seat)
         return false
     }
@@ -138,7 +138,7 @@ extension Table {
     mutating func closeStaleProposals() {
         guard let game else { return }
         for seat in proposals.keys.sorted() where !game.allows(seat: seat) {
-            play?.proposals[seat] = nil
+            changePlay { $0.proposals[seat] = nil }
             sendTeam(seat)
         }
     }
@@ -148,8 +148,8 @@ extension Table {
     mutating func withdrawProposal(of index: Int) {
         let seat = players[index].seat
         let member = players[index].member
-        play?.proposals[seat]?.withdraw(member: member)
-        if proposals[seat]?.isEmpty == true { play?.proposals[seat] = nil }
+        changePlay { $0.proposals[seat]?.withdraw(member: member) }
+        if proposals[seat]?.isEmpty == true { changePlay { $0.proposals[seat] = nil } }
         if !playAgreed(seat) { sendTeam(seat) }
     }
 
@@ -164,8 +164,8 @@ extension Table {
         if player.connected && connectedMembers(of: seat) == 0 {
             gameConnectionChanged(seat: seat, connected: false)
         }
-        play?.proposals[seat]?.withdraw(member: player.member)
-        if proposals[seat]?.isEmpty == true { play?.proposals[seat] = nil }
+        changePlay { $0.proposals[seat]?.withdraw(member: player.member) }
+        if proposals[seat]?.isEmpty == true { changePlay { $0.proposals[seat] = nil } }
         if !playAgreed(seat) {
             sendTeam(seat)
             afterGameChange()
@@ -184,7 +184,7 @@ extension Table {
         let window = open?.deadline(window: options.proposalMilliseconds, gameDeadline: running.deadline)
             .map { max(0, $0.milliseconds(since: now)) }
         let movesProposed = running.movesAreProposals ?? play?.teamMovesProposed ?? true
-        play?.teamMovesProposed = movesProposed
+        changePlay { $0.teamMovesProposed = movesProposed }
         let message = TeamMessage(game: running.number, seat: seat, name: name,
                                   members: team.map { TeamMember(name: players[$0].name, connected: players[$0].connected) },
                                   proposals: list, windowMs: window,

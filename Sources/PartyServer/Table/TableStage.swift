@@ -52,35 +52,31 @@ extension Table {
         }
     }
 
-    /// The game on (or just finished) and what it holds; nil between games. Changed in place: the
-    /// stage is emptied while the value is lent out, so the game's state is never copied.
+    /// The game on (or just finished) and what it holds; nil between games.
     var play: GameInPlay? {
-        get {
-            switch stage {
-            case .lobby: nil
-            case .playing(let play), .over(let play): play
-            }
+        switch stage {
+        case .lobby: nil
+        case .playing(let play), .over(let play): play
         }
-        _modify {
-            // Taken out of the stage first, so that the value lent out is the only reference to
-            // the game (a second one would make its first change copy the game's whole state).
-            var taken = TableStage.lobby
-            swap(&taken, &stage)
-            var value: GameInPlay?
-            var over = false
-            switch consume taken {
-            case .lobby:
-                value = nil
-            case .playing(let play):
-                value = play
-            case .over(let play):
-                value = play
-                over = true
-            }
-            defer {
-                if let value { stage = over ? .over(value) : .playing(value) } else { stage = .lobby }
-            }
-            yield &value
+    }
+
+    /// Changes the game on (or just finished) in place and returns what `change` returns; nil
+    /// between games. The stage is emptied while the game is lent out, so that the value changed
+    /// is the only reference to the game's state and nothing of it is copied. (A function rather
+    /// than a `_modify` accessor: an accessor's frame this large is allocated on every access.)
+    @inline(__always) @discardableResult
+    mutating func changePlay<Result>(_ change: (inout GameInPlay) -> Result) -> Result? {
+        switch stage {
+        case .lobby:
+            return nil
+        case .playing(var play):
+            stage = .lobby
+            defer { stage = .playing(play) }
+            return change(&play)
+        case .over(var play):
+            stage = .lobby
+            defer { stage = .over(play) }
+            return change(&play)
         }
     }
 
@@ -98,28 +94,28 @@ extension Table {
 extension Table {
     mutating func gameConnectionChanged(seat: Int, connected: Bool) {
         let now = self.now
-        play?.game.connectionChanged(seat: seat, connected: connected, at: now)
+        changePlay { $0.game.connectionChanged(seat: seat, connected: connected, at: now) }
     }
 
     mutating func gameJoin(seat: Int, name: String) {
         let now = self.now
-        play?.game.join(seat: seat, name: name, at: now)
+        changePlay { $0.game.join(seat: seat, name: name, at: now) }
     }
 
     mutating func gameLeave(seat: Int) {
         let now = self.now
-        play?.game.leave(seat: seat, at: now)
+        changePlay { $0.game.leave(seat: seat, at: now) }
     }
 
     /// Lets the game's time pass; false when nothing was due.
     mutating func gameAdvance() -> Bool {
         let now = self.now
-        return play?.game.advance(to: now) ?? false
+        return changePlay { $0.game.advance(to: now) } ?? false
     }
 
     /// Plays `move` for `seat` at `instant` (now unless said).
     mutating func gamePlay(_ move: TableMove, seat: Int, at instant: GameInstant? = nil) -> MoveAnswer {
         let instant = instant ?? now
-        return play?.game.play(move, seat: seat, at: instant) ?? .host(.noGameRunning)
+        return changePlay { $0.game.play(move, seat: seat, at: instant) } ?? .host(.noGameRunning)
     }
 }
