@@ -139,8 +139,7 @@ actor Session {
             case .sendMany(let message, let peers):
                 Self.send(message.message, to: peers.compactMap { links[$0] })
             case .views(let views):
-                var output = LinkOutput(links: links)
-                views.write(to: &output)
+                views.write(to: ViewOutput(links: links))
             case .close(let peer):
                 links.removeValue(forKey: peer)?.close()
             case .abort(let peer):
@@ -156,20 +155,5 @@ actor Session {
                 statusContinuation.finish()
             }
         }
-    }
-}
-
-/// The session's connections as the place a table's views are written.
-struct LinkOutput: ViewOutput {
-    let links: [Int: PeerLink]
-
-    @discardableResult
-    mutating func send(_ message: some WireMessage, to peer: Int) -> Bool {
-        links[peer]?.send(message) ?? false
-    }
-
-    @discardableResult
-    mutating func send(_ shared: SharedMessage, to peer: Int) -> Bool {
-        links[peer]?.send(shared) ?? false
     }
 }

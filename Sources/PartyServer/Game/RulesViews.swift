@@ -15,7 +15,7 @@ struct RulesViews<Rules: GameRules>: TableViews {
     let audience: ViewAudience
     let now: GameInstant
 
-    func write<Output: ViewOutput>(to output: inout Output) {
+    func write(to output: ViewOutput) {
         let deadline = schedule.deadline.map { max(0, $0.milliseconds(since: now)) }
         // Seats (and spectators) that see the same view share one encoding of it.
         var encoded = EncodedViews<Rules.View>()
@@ -25,12 +25,12 @@ struct RulesViews<Rules: GameRules>: TableViews {
                 let view = spectatorView ?? rules.view(for: .spectator, at: now)
                 spectatorView = view
                 send(view, to: recipient.peer, viewer: .spectator, plainText: recipient.plainText, yourTurn: false,
-                     deadlineMs: deadline, encoded: &encoded, output: &output)
+                     deadlineMs: deadline, encoded: &encoded, output: output)
                 return
             }
             let yourTurn = rules.outcome == nil && schedule.allows(seat)
             send(rules.view(for: .seat(seat), at: now), to: recipient.peer, viewer: .seat(seat), plainText: recipient.plainText,
-                 yourTurn: yourTurn, deadlineMs: deadline, encoded: &encoded, output: &output)
+                 yourTurn: yourTurn, deadlineMs: deadline, encoded: &encoded, output: output)
         }
         let spectators = audience.spectators
         guard !spectators.isEmpty else { return }
@@ -38,7 +38,7 @@ struct RulesViews<Rules: GameRules>: TableViews {
         guard spectators.count >= Session.sharedFrom else {
             for spectator in spectators {
                 send(view, to: spectator.peer, viewer: .spectator, plainText: spectator.plainText,
-                     yourTurn: false, deadlineMs: deadline, encoded: &encoded, output: &output)
+                     yourTurn: false, deadlineMs: deadline, encoded: &encoded, output: output)
             }
             return
         }
@@ -54,7 +54,7 @@ struct RulesViews<Rules: GameRules>: TableViews {
                 output.send(message, to: spectator.peer)
             } else {
                 send(view, to: spectator.peer, viewer: .spectator, plainText: plainText,
-                     yourTurn: false, deadlineMs: deadline, encoded: &encoded, output: &output)
+                     yourTurn: false, deadlineMs: deadline, encoded: &encoded, output: output)
             }
         }
     }
@@ -71,8 +71,8 @@ struct RulesViews<Rules: GameRules>: TableViews {
     /// Sends `view` (what `viewer` sees) to one connection: the game's own view, or for a client
     /// without the game's presenter the plain text and labelled moves built from it. Viewers who
     /// see the same view share its JSON through `encoded`.
-    func send<Output: ViewOutput>(_ view: Rules.View, to peer: Int, viewer: Viewer, plainText: Bool, yourTurn: Bool, deadlineMs: Int64?,
-                                  encoded: inout EncodedViews<Rules.View>, output: inout Output) {
+    func send(_ view: Rules.View, to peer: Int, viewer: Viewer, plainText: Bool, yourTurn: Bool, deadlineMs: Int64?,
+                                  encoded: inout EncodedViews<Rules.View>, output: ViewOutput) {
         guard plainText else {
             guard viewWriter == nil || viewer.seat == nil, let json = encoded.json(for: view) else {
                 output.send(ViewMessage(game: number, view: view, yourTurn: yourTurn, deadlineMs: deadlineMs, writer: viewWriter), to: peer)

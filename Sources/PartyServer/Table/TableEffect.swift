@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import PartyWire
 
 /// What the table asks the host to do after an input, in order. The host turns each into a write,
@@ -32,21 +33,46 @@ struct TableMessage: Sendable {
     }
 }
 
-/// Where a table's views are written: a host's connections, or a recording in a test.
-protocol ViewOutput {
-    /// Sends `message` to connection `peer`; false when that connection stopped reading.
-    @discardableResult
-    mutating func send(_ message: some WireMessage, to peer: Int) -> Bool
+/// Where a table's views are written: the host's connections, or a recording (a test's, a
+/// replay's). One concrete type, so that writing a view is specialised, not a call through a protocol.
+struct ViewOutput {
+    /// The host's connections, by id.
+    var links: [Int: PeerLink] = [:]
+    /// Where a recording keeps what was written, in order (nil: write to `links`).
+    var recording: ViewRecording?
+
+    /// Sends `message` to connection `peer`.
+    func send(_ message: some WireMessage, to peer: Int) {
+        if let recording {
+            recording.sent.append((peer, (try? MessageCodec().encode(message, seq: 0)) ?? ByteBuffer()))
+        } else {
+            links[peer]?.send(message)
+        }
+    }
+
     /// Sends a message encoded once for many connections to connection `peer`.
-    @discardableResult
-    mutating func send(_ shared: SharedMessage, to peer: Int) -> Bool
+    func send(_ shared: SharedMessage, to peer: Int) {
+        if let recording {
+            recording.sent.append((peer, shared.body(seq: 0)))
+        } else {
+            links[peer]?.send(shared)
+        }
+    }
+}
+
+/// The views a `ViewOutput` recorded: each connection's message, numbered 0.
+final class ViewRecording {
+    /// Connection and bytes, in the order written.
+    var sent: [(Int, ByteBuffer)] = []
+
+    init() {}
 }
 
 /// The game's views as they stood after a change, for the connections the table chose: written
 /// when the host carries the effect out, each view made from the game's state of that moment.
 protocol TableViews: Sendable {
     /// Writes every chosen connection its view.
-    func write<Output: ViewOutput>(to output: inout Output)
+    func write(to output: ViewOutput)
 }
 
 /// Who gets a view: a connection, the seat whose view it sees (nil: the spectator view), and

@@ -57,9 +57,9 @@ struct TableDriver {
             let bytes = (try? codec.encode(message.message, seq: 0)) ?? ByteBuffer()
             for peer in peers { deliver(bytes, to: peer) }
         case .views(let views):
-            var output = RecordingOutput()
-            views.write(to: &output)
-            for (peer, bytes) in output.sent { deliver(bytes, to: peer) }
+            let recording = ViewRecording()
+            views.write(to: ViewOutput(recording: recording))
+            for (peer, bytes) in recording.sent { deliver(bytes, to: peer) }
         case .close(let peer):
             closed.insert(peer)
             transcript.append("close \(peer)")
@@ -79,21 +79,6 @@ struct TableDriver {
         transcript.append("\(peer) ← \(String(buffer: bytes))")
         guard !closed.contains(peer), let envelope = try? codec.envelope(of: bytes) else { return }
         inbox[peer, default: []].append(envelope)
-    }
-}
-
-/// Views written as bytes, numbered 0, in order.
-struct RecordingOutput: ViewOutput {
-    var sent: [(Int, ByteBuffer)] = []
-
-    mutating func send(_ message: some WireMessage, to peer: Int) -> Bool {
-        sent.append((peer, (try? MessageCodec().encode(message, seq: 0)) ?? ByteBuffer()))
-        return true
-    }
-
-    mutating func send(_ shared: SharedMessage, to peer: Int) -> Bool {
-        sent.append((peer, shared.body(seq: 0)))
-        return true
     }
 }
 
