@@ -138,6 +138,11 @@ func playRoom(_ connection: PartyConnection, welcome: Welcome, log: RoomLog, scr
     var room: RoomMessage?
     var lobby: Lobby?
     var votedFor = (0, 0)
+    // A client that answers every view with a move answers as fast as the game moves: in a fast
+    // game with a team (whose second member's move is refused, the seat having moved) that passed
+    // the host's limit of 20 messages a second, and the host disconnected it. At most one move
+    // every 60 ms (the others wait, in order), as a person's client would.
+    var lastMove = ContinuousClock.now - .seconds(1)
     for await event in connection.events {
         switch event {
         case .room(let message):
@@ -173,8 +178,14 @@ func playRoom(_ connection: PartyConnection, welcome: Welcome, log: RoomLog, scr
             }
             guard room?.state == "playing", let game = room?.current?.game, let lobby, let seat = lobby.you,
                   lobby.players.first(where: { $0.seat == seat })?.watching != true, var mine = hands[game] else { continue }
-            if let move = mine.move(for: envelope, seat: seat, number: number) { connection.send(move) }
+            let move = mine.move(for: envelope, seat: seat, number: number)
             hands[game] = mine
+            if let move {
+                let wait = lastMove + .milliseconds(60) - ContinuousClock.now
+                if wait > .zero { try? await Task.sleep(for: wait) }
+                lastMove = ContinuousClock.now
+                connection.send(move)
+            }
         case .gameOver(let message):
             log.state.withLock {
                 $0.types.append("gameOver")
