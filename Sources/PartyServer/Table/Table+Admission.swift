@@ -185,7 +185,7 @@ extension Table {
         }
         if inGame { sendTeam(player.seat) }
         broadcastLobby()
-        if isRoom { broadcastRoom() }
+        broadcastRoom()
         if inGame {
             afterGameChange()
         } else {

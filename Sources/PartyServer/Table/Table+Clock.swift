@@ -6,7 +6,7 @@ extension Table {
     /// whose window ended, predictions that close, the spectators' count, and the game's deadline.
     mutating func tick() {
         checkHeldSeats()
-        if isRoom { roomTick() }
+        roomTick()
         resolveDueProposals()
         predictionsTick()
         spectatorsTick()

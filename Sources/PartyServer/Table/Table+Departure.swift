@@ -33,7 +33,7 @@ extension Table {
             if teamNames[seat] != nil { withdrawProposal(of: index) }
         }
         broadcastLobby()
-        if isRoom { broadcastRoom() }
+        broadcastRoom()
     }
 
     /// Removes the player for good: the others are told and the game's leave rules apply.

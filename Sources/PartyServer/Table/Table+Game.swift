@@ -78,7 +78,7 @@ extension Table {
             gameConnectionChanged(seat: seat, connected: false)
         }
         log(.info, "game \(gamesPlayed) (\(hosted.descriptor.title)) started with \(holders.joined().count) players")
-        if isRoom { broadcastRoom() }
+        broadcastRoom()
         broadcastLobby()
         sendTeams()
         openPredictions()
@@ -188,11 +188,11 @@ extension Table {
         if sendOutcome, let outcome = game.outcome {
             sendMany(gameOverMessage(outcome), to: players.map(\.peer) + spectators.map(\.peer))
             log(.info, "game \(gamesPlayed) over: \(outcome.summary)")
-            if isRoom { recordResult(outcome, title: game.descriptor.title) }
+            recordResult(outcome, title: game.descriptor.title)
             settlePredictions(outcome)
         } else {
             log(.info, "game \(gamesPlayed) abandoned: nobody who played it is left")
-            if isRoom { room?.gameAbandoned() }
+            room?.gameAbandoned()
         }
         changePlay { $0.predictions = nil }
         changePlay { $0.proposals = [:] }
@@ -201,7 +201,7 @@ extension Table {
         } else if let play {
             stage = .over(play)
         }
-        if isRoom { broadcastRoom() }
+        broadcastRoom()
         broadcastLobby()
         publishStatus()
     }

@@ -54,9 +54,9 @@ extension Table {
         sendToSpectators(spectatorLobby(infos: infos, message: message))
     }
 
-    /// The lobby's `state`: a room is never `over`.
+    /// The lobby's `state` (a room is never `over`: its games end in the lobby).
     var lobbyState: String {
-        isRoom && phase == .over ? TablePhase.lobby.rawValue : phase.rawValue
+        phase.rawValue
     }
 
     /// The lobby every spectator gets (`you` absent, never `canStart`).

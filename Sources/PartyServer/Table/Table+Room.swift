@@ -178,7 +178,8 @@ extension Table {
         begin(hosted, holders: holders)
     }
 
-    /// The room's game ended with `outcome`: the scoreboard grows and the game joins `results`.
+    /// The room's game ended with `outcome`: the scoreboard grows and the game joins `results`
+    /// (nothing at a locked table).
     mutating func recordResult(_ outcome: GameOutcome, title: String) {
         let seatMembers = play?.seatMembers ?? [:]
         let standings = outcome.standings.filter { seatMembers[$0.seat.index] != nil }

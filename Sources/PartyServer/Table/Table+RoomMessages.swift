@@ -8,7 +8,7 @@ extension Table {
         return room?.plan != nil ? "starting" : "choosing"
     }
 
-    /// Sends every player and spectator the room as it is now.
+    /// Sends every player and spectator the room as it is now (nothing at a locked table).
     mutating func broadcastRoom() {
         guard !ended, let message = roomMessage() else { return }
         lastRoomBroadcast = now
