@@ -42,83 +42,55 @@ public struct BotRunner<Game: PartyGame>: Sendable {
         let seed = self.seed
         let level = self.level
         try await PartySession.withSession(to: address, hello: hello, timeouts: timeouts) { session, welcome in
-            await Self.play(connection: session, welcome: welcome, seed: seed, level: level)
+            await BotLoop.run(LockedBotBrain<Game>(welcome: welcome, seed: seed, level: level), on: session)
+        }
+    }
+}
+
+/// A locked session's bot: the game's own bot plays every game (`GameRoomBot`); between games it
+/// says ready and accepts a rematch a person asked for.
+struct LockedBotBrain<Game: PartyGame>: BotBrain {
+    /// The games' player, which also keeps the table.
+    var player: GameRoomBot<Game>
+    /// The `gamesPlayed` we last said ready for, so a lobby that repeats itself gets one `ready`.
+    var sentReadyFor = -1
+    /// The `gamesPlayed` we last asked for a rematch after, likewise.
+    var askedRematchFor = -1
+
+    /// Starts from the host's welcome; a game's bot is seeded with `seed &+ game`.
+    init(welcome: Welcome, seed: UInt64, level: BotLevel) {
+        player = GameRoomBot(welcome: welcome, lobby: nil, seed: seed, level: level)
+    }
+
+    mutating func apply(_ event: ClientEvent, at now: GameInstant) -> BotStep {
+        switch player.play(event, at: now) {
+        case .closed:
+            return .stop
+        case .lobby:
+            return .send(lobbyReplies())
+        case .view, .notice, .gameOver, .none:
+            return .nothing
         }
     }
 
-    enum Input: Sendable {
-        case event(ClientEvent)
-        case tick
+    mutating func due(at now: GameInstant) -> (any WireMessage)? {
+        player.due(at: now)
     }
 
-    static func play(connection: PartySession, welcome: Welcome, seed: UInt64, level: BotLevel) async {
-        let start = ContinuousClock.now
-        func now() -> GameInstant {
-            let elapsed = ContinuousClock.now - start
-            return GameInstant(milliseconds: elapsed.wholeMilliseconds)
+    /// Ready in the lobby, and a rematch once a person asked for one (only a person's ask counts,
+    /// so bots alone at a table do not rematch each other for ever); each once per game played.
+    mutating func lobbyReplies() -> [any WireMessage] {
+        guard let lobby = player.table.lobby, let me = player.table.me else { return [] }
+        var replies: [any WireMessage] = []
+        if lobby.state == "lobby", !me.ready, sentReadyFor != lobby.gamesPlayed {
+            sentReadyFor = lobby.gamesPlayed
+            replies.append(Ready(ready: true))
         }
-        let (inputs, feed) = AsyncStream<Input>.makeStream()
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await event in connection.events { feed.yield(.event(event)) }
-                feed.finish()
-            }
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(25))
-                    if case .terminated = feed.yield(.tick) { return }
-                }
-            }
-            var table = TableState<Game.Rules.View>(welcome: welcome)
-            var bot = Game.Bot(seat: table.seat, seed: seed, level: level)
-            var botGame = 0
-            var plan: BotPlan<Game.Rules.Move>?
-            var sentReadyFor = -1
-            var askedRematchFor = -1
-            loop: for await input in inputs {
-                switch input {
-                case .tick:
-                    if let due = plan, due.at <= now() {
-                        plan = nil
-                        connection.send(MoveMessage(move: due.move))
-                    }
-                case .event(let event):
-                    switch table.apply(event) {
-                    case .closed:
-                        break loop
-                    case .lobby:
-                        guard let lobby = table.lobby, let me = table.me else { continue }
-                        if lobby.state == "lobby", !me.ready, sentReadyFor != lobby.gamesPlayed {
-                            sentReadyFor = lobby.gamesPlayed
-                            connection.send(Ready(ready: true))
-                        }
-                        let personAsked = lobby.players.contains { $0.rematch && !$0.bot }
-                        if lobby.state == "over", personAsked, !me.rematch, askedRematchFor != lobby.gamesPlayed {
-                            askedRematchFor = lobby.gamesPlayed
-                            connection.send(Rematch())
-                        }
-                    case .view:
-                        guard let view = table.view else { continue }
-                        if table.game != botGame {
-                            botGame = table.game
-                            bot = Game.Bot(seat: table.seat, seed: seed &+ UInt64(botGame), level: level)
-                        }
-                        plan = bot.plan(for: view, at: now())
-                    case .notice:
-                        // A refused move: think again from the same view, a little later.
-                        if let view = table.view, table.playing, var next = bot.plan(for: view, at: now()) {
-                            next.at = max(next.at, now().adding(milliseconds: 300))
-                            plan = next
-                        }
-                    case .gameOver:
-                        plan = nil
-                    case .none:
-                        break
-                    }
-                }
-            }
-            feed.finish()
-            group.cancelAll()
+        let personAsked = lobby.players.contains { $0.rematch && !$0.bot }
+        if lobby.state == "over", personAsked, !me.rematch, askedRematchFor != lobby.gamesPlayed {
+            askedRematchFor = lobby.gamesPlayed
+            replies.append(Rematch())
         }
+        return replies
     }
 }

@@ -1,7 +1,8 @@
 import PartyKit
 import PartyWire
 
-/// A room's game played by the game's own bot.
+/// A game played by the game's own bot: a room's game, or every game of a locked session (`LockedBotBrain`).
+/// A new bot for each game number, on the seat that game gives us, seeded with `seed &+ game`.
 struct GameRoomBot<Game: PartyGame>: RoomBotGame {
     var table: TableState<Game.Rules.View>
     let seed: UInt64
@@ -20,9 +21,17 @@ struct GameRoomBot<Game: PartyGame>: RoomBotGame {
     var gameID: String { Game.descriptor.id }
 
     mutating func apply(_ event: ClientEvent, at now: GameInstant) {
-        switch table.apply(event) {
+        play(event, at: now)
+    }
+
+    /// Applies one event of the session at `now` and says what it changed at the table (a locked
+    /// session's bot answers the lobby and stops when the session closes).
+    @discardableResult
+    mutating func play(_ event: ClientEvent, at now: GameInstant) -> TableState<Game.Rules.View>.Change {
+        let change = table.apply(event)
+        switch change {
         case .view:
-            guard let view = table.view, !table.spectating else { return }
+            guard let view = table.view, !table.spectating else { break }
             if bot == nil || table.game != botGame {
                 // The seat is the one this game gave us (seats are renumbered when a room game starts).
                 botGame = table.game
@@ -40,6 +49,7 @@ struct GameRoomBot<Game: PartyGame>: RoomBotGame {
         case .lobby, .none:
             break
         }
+        return change
     }
 
     mutating func due(at now: GameInstant) -> (any WireMessage)? {

@@ -44,56 +44,7 @@ public struct RoomBotRunner: Sendable {
                           level: level.rawValue)
         let runner = self
         try await PartySession.withSession(to: address, hello: hello, timeouts: timeouts) { session, welcome in
-            await runner.play(connection: session, welcome: welcome)
-        }
-    }
-
-    /// What the bot's loop waits for.
-    enum Input: Sendable {
-        case event(ClientEvent)
-        case tick
-    }
-
-    func play(connection: PartySession, welcome: Welcome) async {
-        let start = ContinuousClock.now
-        func now() -> GameInstant {
-            GameInstant(milliseconds: (ContinuousClock.now - start).wholeMilliseconds)
-        }
-        let (inputs, feed) = AsyncStream<Input>.makeStream()
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await event in connection.events { feed.yield(.event(event)) }
-                feed.finish()
-            }
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(25))
-                    if case .terminated = feed.yield(.tick) { return }
-                }
-            }
-            var base = TableState<JSONValue>(welcome: welcome)
-            var room = RoomState()
-            var game: (any RoomBotGame)?
-            var gamesStarted = 0
-            loop: for await input in inputs {
-                switch input {
-                case .tick:
-                    if let message = game?.due(at: now()) { connection.send(message) }
-                case .event(let event):
-                    if case .closed = base.apply(event) { break loop }
-                    if room.apply(event) == .state, let current = room.current,
-                       game?.gameID != current.game || room.phase == "starting" {
-                        gamesStarted += 1
-                        game = makeGame(current.game, welcome: base.welcome, lobby: base.lobby, seed: seed &+ UInt64(gamesStarted) &* 7919)
-                    }
-                    if var table = game {
-                        table.apply(event, at: now())
-                        game = table
-                    }
-                }
-            }
-            feed.finish()
-            group.cancelAll()
+            await BotLoop.run(RoomBotBrain(runner: runner, welcome: welcome), on: session)
         }
     }
 
@@ -105,5 +56,41 @@ public struct RoomBotRunner: Sendable {
             GameRoomBot<Game>(welcome: welcome, lobby: lobby, seed: seed, level: level)
         }
         return open(game)
+    }
+}
+
+/// A party room's bot: follows the room and plays each of its games with a new game bot (`RoomBotRunner.makeGame`).
+struct RoomBotBrain: BotBrain {
+    /// Whose games, seed and level these are.
+    let runner: RoomBotRunner
+    /// The table as any game's client reads it (its own game's bot reads the views).
+    var base: TableState<JSONValue>
+    /// The room: its state and the game on.
+    var room = RoomState()
+    /// The room's game on, as the bot plays it.
+    var game: (any RoomBotGame)?
+    /// Games started so far: each gets its own seed.
+    var gamesStarted = 0
+
+    /// Starts from the host's welcome.
+    init(runner: RoomBotRunner, welcome: Welcome) {
+        self.runner = runner
+        base = TableState(welcome: welcome)
+    }
+
+    mutating func apply(_ event: ClientEvent, at now: GameInstant) -> BotStep {
+        if case .closed = base.apply(event) { return .stop }
+        // Each game the room starts (even the same game again) gets a new bot, which reads the
+        // table from what the base knows so far.
+        if room.apply(event) == .state, let current = room.current, game?.gameID != current.game || room.phase == "starting" {
+            gamesStarted += 1
+            game = runner.makeGame(current.game, welcome: base.welcome, lobby: base.lobby, seed: runner.seed &+ UInt64(gamesStarted) &* 7919)
+        }
+        game?.apply(event, at: now)
+        return .nothing
+    }
+
+    mutating func due(at now: GameInstant) -> (any WireMessage)? {
+        game?.due(at: now)
     }
 }
