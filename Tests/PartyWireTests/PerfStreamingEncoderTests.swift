@@ -119,7 +119,7 @@ struct PerfStreamingEncoderTests {
     func richView() throws {
         let view = RichView(board: strings, cells: [[1, nil, -3], []], names: ["a": "b", "\u{1}": "é"], score: 1.5, ratio: 0.1,
                             small: 200, big: .min, flags: [true, false], text: "x\"y", missing: nil,
-                            moves: [.strike(x: 1, y: 0.5, radius: 5e-324), .snap(seen: 9), .turn])
+                            moves: [.strike(x: 1, y: 0.5, radius: .leastNonzeroMagnitude), .snap(seen: 9), .turn])
         #expect(try sameJSON(ViewMessage(game: 1, view: view, yourTurn: false, deadlineMs: nil)))
     }
 

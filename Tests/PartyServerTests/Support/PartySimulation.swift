@@ -6,18 +6,18 @@ import PartyWire
 
 /// A whole party night without sockets or real time: a room of every game, with teams, a
 /// spectator who predicts, a guest who arrives mid-game and one whose connection drops and comes
-/// back. Every client plays with its game's own bot, as `partyhost --bots` does; the clock moves
-/// in steps of `step` milliseconds. The table's inputs are recorded by the driver.
+/// back. Every player's client is a room bot's brain (`RoomBotBrain`, what `partyhost --bots`
+/// runs) fed from the table's effects instead of a socket; the clock moves in steps of `step`
+/// milliseconds. The table's inputs are recorded by the driver.
 struct PartySimulation {
     /// One simulated connection: a player (playing with the game's bot) or a spectator.
     struct Client {
         let peer: Int
         let spectator: Bool
         var seq = 0
-        var base: TableState<JSONValue>?
-        var room = RoomState()
-        var game: (any RoomBotGame)?
-        var gamesStarted = 0
+        /// The player's bot, from its welcome on (a spectator has none).
+        var brain: RoomBotBrain?
+        var welcomed = false
         var token: String?
         var predicted: Set<Int> = []
     }
@@ -29,7 +29,6 @@ struct PartySimulation {
     let menu: [String]
     var nextPeer = 1
     var votedFor = -1
-    let games: [String: any PartyGame.Type]
     /// The room's settings and the host's options (a replay makes its table from them).
     let settings: RoomSettings
     let options: HostOptions
@@ -39,15 +38,12 @@ struct PartySimulation {
     /// host's) and one spectator.
     init(players: Int, seed: UInt64) throws {
         var hosted: [HostedGame] = []
-        var games: [String: any PartyGame.Type] = [:]
         for game in GameCatalog.all {
             func make<Game: PartyGame>(_: Game.Type) throws -> HostedGame {
                 HostedGame(Game.Rules.self, configuration: try Game.Rules.Configuration(roomValues: [:]))
             }
             hosted.append(try make(game))
-            games[game.descriptor.id] = game
         }
-        self.games = games
         menu = hosted.map(\.descriptor.id)
         var options = HostOptions(graceMilliseconds: 5_000)
         options.teams = true
@@ -88,8 +84,8 @@ struct PartySimulation {
         driver.feed(.tick, at: now)
         deliver()
         for peer in clients.keys.sorted() {
-            guard var client = clients[peer], client.base != nil else { continue }
-            if let message = client.game?.due(at: now) {
+            guard var client = clients[peer], client.welcomed else { continue }
+            if let message = client.brain?.due(at: now) {
                 client.seq += 1
                 clients[peer] = client
                 try driver.send(message, seq: client.seq, from: peer, at: now)
@@ -133,25 +129,19 @@ struct PartySimulation {
         }
     }
 
-    /// What `RoomBotRunner.play` does with an event, at the simulation's instant.
+    /// A client reads one event: its welcome starts its bot (as `RoomBotRunner.run` does with the
+    /// welcome of its session), and every later event goes to the bot.
     func apply(_ event: ClientEvent, to client: inout Client) {
         if case .welcome(let welcome) = event {
-            client.base = TableState(welcome: welcome)
+            client.welcomed = true
             client.token = welcome.token
-        }
-        guard var base = client.base else { return }
-        _ = base.apply(event)
-        client.base = base
-        guard !client.spectator else { return }
-        if client.room.apply(event) == .state, let current = client.room.current,
-           client.game?.gameID != current.game || client.room.phase == "starting", let game = games[current.game] {
-            client.gamesStarted += 1
-            func open<Game: PartyGame>(_: Game.Type) -> any RoomBotGame {
-                GameRoomBot<Game>(welcome: base.welcome, lobby: base.lobby, seed: UInt64(client.peer) &* 7919 &+ UInt64(client.gamesStarted),
-                                  level: .normal)
+            if !client.spectator {
+                let runner = RoomBotRunner(address: HostAddress(host: "127.0.0.1", port: 0), name: welcome.name,
+                                           seed: UInt64(client.peer) &* 7919, code: nil, level: .normal, games: GameCatalog.all)
+                client.brain = RoomBotBrain(runner: runner, welcome: welcome)
             }
-            client.game = open(game)
+            return
         }
-        client.game?.apply(event, at: now)
+        _ = client.brain?.apply(event, at: now)
     }
 }
