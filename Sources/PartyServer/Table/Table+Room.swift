@@ -102,13 +102,9 @@ extension Table {
         }
     }
 
-    /// `start` from a player: the host's player ends the vote's countdown, or the start delay.
+    /// `start` from the host's player in a room: ends the vote's countdown, or the start delay.
     mutating func roomStartRequested(by index: Int, seq: Int) {
         let player = players[index]
-        guard player.isHost else {
-            send(ErrorMessage(.notHost, inReplyTo: seq), to: player.peer)
-            return
-        }
         guard phase != .playing, let room else {
             send(ErrorMessage(.cannotStart(detail: "A game is already running."), inReplyTo: seq), to: player.peer)
             return

@@ -187,6 +187,10 @@ struct Table {
             // A room starts its games by vote: ready is accepted and changes nothing.
             if !isRoom { setReady(ready.ready, at: index) }
         case .start:
+            // Only the host's player starts, at a locked table and in a room alike.
+            guard players[index].isHost else {
+                return send(ErrorMessage(.notHost, inReplyTo: envelope.seq), to: peer)
+            }
             if isRoom {
                 roomStartRequested(by: index, seq: envelope.seq)
             } else {
@@ -233,12 +237,9 @@ struct Table {
         startIfDue()
     }
 
+    /// `start` from the host's player at a locked table.
     mutating func startRequested(by index: Int, seq: Int) {
         let player = players[index]
-        guard player.isHost else {
-            send(ErrorMessage(.notHost, inReplyTo: seq), to: player.peer)
-            return
-        }
         if phase == .lobby { players[index].ready = true }
         if let problem = startProblem() {
             send(ErrorMessage(.cannotStart(detail: problem), inReplyTo: seq), to: player.peer)
