@@ -93,7 +93,8 @@ struct RulesGame<Rules: GameRules>: TableGame {
 
     // MARK: Views
 
-    func views(for audience: ViewAudience, at now: GameInstant) -> any TableViews {
+    func writeViews(for audience: ViewAudience, at now: GameInstant, to output: ViewOutput) {
         RulesViews<Rules>(rules: rules, schedule: schedule, names: names, number: number, viewWriter: viewWriter, audience: audience, now: now)
+            .write(to: output)
     }
 }

@@ -3,9 +3,9 @@ import PartyWire
 
 /// The views of a game of `Rules` as it stood at one instant, for the connections the table chose:
 /// each seat's own view, the spectator view for watchers and spectators, plain text for a client
-/// without the game's presenter. Made when the table asks, written when the host carries the effect
-/// out; the rules' state is a value, so what is written is what was there when it was made.
-struct RulesViews<Rules: GameRules>: TableViews {
+/// without the game's presenter. Made and written when the host carries out a `views` effect, from
+/// the game the effect kept (a value: what is written is what was there when the table made it).
+struct RulesViews<Rules: GameRules> {
     let rules: Rules
     let schedule: Schedule
     let names: [SeatID: String]

@@ -49,9 +49,9 @@ protocol TableGame: Sendable {
 
     // MARK: Views
 
-    /// The views of the game as it is now for `audience` (a watcher or spectator sees the
+    /// Writes the views of the game as it is to `audience` (a watcher or spectator sees the
     /// spectator view); viewers who see the same view share one encoding of it.
-    func views(for audience: ViewAudience, at now: GameInstant) -> any TableViews
+    func writeViews(for audience: ViewAudience, at now: GameInstant, to output: ViewOutput)
 }
 
 /// Why a move could not even be read.

@@ -21,14 +21,14 @@ extension Table {
     /// and every spectator.
     mutating func sendViews() {
         guard let game else { return }
-        effects.append(.views(game.views(for: .everyone(players: players, spectators: spectators), at: now)))
+        effects.append(.views(TableViews(game: game, audience: .everyone(players: players, spectators: spectators), now: now)))
     }
 
     /// Sends the running (or just finished) game's view to one client: `seat`'s, or the spectator
     /// view for a spectator or a member who watches.
     mutating func sendCurrentView(to peer: Int, seat: Int?, plainText: Bool) {
         guard let game, phase != .lobby else { return }
-        effects.append(.views(game.views(for: .one(ViewRecipient(peer: peer, seat: seat, plainText: plainText)), at: now)))
+        effects.append(.views(TableViews(game: game, audience: .one(ViewRecipient(peer: peer, seat: seat, plainText: plainText)), now: now)))
     }
 }
 

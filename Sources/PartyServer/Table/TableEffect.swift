@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import PartyKit
 import PartyWire
 
 /// What the table asks the host to do after an input, in order. The host turns each into a write,
@@ -10,7 +11,7 @@ enum TableEffect: Sendable {
     /// Send one message to many connections alike (the host encodes it once when they are many).
     case sendMany(TableMessage, to: [Int])
     /// The game's views for the connections the table chose.
-    case views(any TableViews)
+    case views(TableViews)
     /// Close a connection once what was sent to it is written.
     case close(Int)
     /// Close a connection at once, written or not (a seat taken over by a new connection).
@@ -70,9 +71,20 @@ final class ViewRecording {
 
 /// The game's views as they stood after a change, for the connections the table chose: written
 /// when the host carries the effect out, each view made from the game's state of that moment.
-protocol TableViews: Sendable {
+/// The game is a value, so keeping it here keeps that state (shared with the table's until the
+/// table changes it: the host carries effects out before the next input, so a move never copies it).
+struct TableViews: Sendable {
+    /// The game as it was.
+    let game: any TableGame
+    /// Who gets which view.
+    let audience: ViewAudience
+    /// The instant of the views (their deadlines count from it).
+    let now: GameInstant
+
     /// Writes every chosen connection its view.
-    func write(to output: ViewOutput)
+    func write(to output: ViewOutput) {
+        game.writeViews(for: audience, at: now, to: output)
+    }
 }
 
 /// Who gets a view: a connection, the seat whose view it sees (nil: the spectator view), and
