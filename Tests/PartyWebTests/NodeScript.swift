@@ -8,15 +8,6 @@ enum NodeScript {
 
     /// Runs node with `arguments` and returns what it printed (standard output and error).
     static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/node")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try BrowserTools.run(["/usr/bin/node"] + arguments).1
     }
 }
