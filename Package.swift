@@ -33,6 +33,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         // HMAC-SHA256 for TSIG-signed DNS updates (wide-area DNS-SD); PartyDiscovery only.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        // SQLite for the journal (PartyJournal only): sqlite-nio compiles SQLite's own source, so no
+        // system library is needed beside the Swift toolchain.
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
     ],
     targets: [
         // The game API: depends on nothing at all.
@@ -94,13 +97,19 @@ let package = Package(
             ),
             dependencies: ["party-scaffold"]
         ),
+        // The embedded journal: every party's inputs in a SQLite file of the state directory
+        // (`JournalStore` in PartyServer is the protocol; the C library is sqlite-nio's, called directly).
+        .target(name: "PartyJournal", dependencies: [
+            "PartyServer",
+            .product(name: "SQLiteNIO", package: "sqlite-nio"),
+        ]),
         // The person's client for any game: full-screen TUI or line mode, on top of PartyClient.
         .target(name: "PartyShell", dependencies: ["PartyKit", "PartyWire", "PartyClient", "PartyTerminal", "PartyDiscovery"]),
         // The catalog of every game module listed in `games`.
         .target(name: "PartyGames", dependencies: ["PartyKit"] + games.map { .target(name: $0) }),
         .executableTarget(name: "partyhost", dependencies: [
             "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyShell", "PartyDiscovery", "PartyGames", "PartyWeb",
-            "PartyTerminal",
+            "PartyTerminal", "PartyJournal",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -120,7 +129,7 @@ let package = Package(
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "PartyServerTests", dependencies: [
-            "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames",
+            "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames", "PartyJournal",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

@@ -17,6 +17,8 @@ public struct BotRunner<Game: PartyGame>: Sendable {
     public var level: BotLevel
     /// How long it waits for the host (the protocol's limits unless a test gives more).
     public var timeouts: ClientTimeouts
+    /// The token of a seat it held before its host restarted (the host resumed the party).
+    public var token: String?
 
     /// Creates a runner.
     public init(address: HostAddress, name: String, seed: UInt64, code: String? = nil, level: BotLevel = .standard,
@@ -38,7 +40,8 @@ public struct BotRunner<Game: PartyGame>: Sendable {
 
     /// Plays until the session ends or the task is cancelled.
     public func run() async throws {
-        let hello = Hello(client: "partyhost-bot", name: name, game: Game.descriptor.id, bot: true, code: code, level: level.rawValue)
+        var hello = Hello(client: "partyhost-bot", name: name, game: Game.descriptor.id, bot: true, code: code, level: level.rawValue)
+        hello.token = token
         let seed = self.seed
         let level = self.level
         try await PartySession.withSession(to: address, hello: hello, timeouts: timeouts) { session, welcome in

@@ -17,6 +17,8 @@ public struct RoomBotRunner: Sendable {
     public var level: BotLevel
     /// How long it waits for the host (the protocol's limits unless a test gives more).
     public var timeouts: ClientTimeouts
+    /// The token of a seat it held before its host restarted (the host resumed the party).
+    public var token: String?
     /// The games this bot can play, by id.
     let games: [String: any PartyGame.Type]
 
@@ -40,8 +42,9 @@ public struct RoomBotRunner: Sendable {
 
     /// Plays until the room ends or the task is cancelled.
     public func run() async throws {
-        let hello = Hello(client: "partyhost-bot", name: name, game: "party", bot: true, code: code, games: games.keys.sorted(),
+        var hello = Hello(client: "partyhost-bot", name: name, game: "party", bot: true, code: code, games: games.keys.sorted(),
                           level: level.rawValue)
+        hello.token = token
         let runner = self
         try await PartySession.withSession(to: address, hello: hello, timeouts: timeouts) { session, welcome in
             await BotLoop.run(RoomBotBrain(runner: runner, welcome: welcome), on: session)

@@ -178,6 +178,8 @@ final class ConnectionOutbox: Sendable {
             return refusal.outcome
         case .success((let frame, .now)):
             write(frame)
+            // What this flush sends was made by inputs of this turn: they are journaled first.
+            LoopFlushes.commitJournals()
             flush()
         case .success((let frame, .later(let flush))):
             write(frame)

@@ -56,16 +56,20 @@ final class ConnectionRegistry: Sendable {
     /// A registry that counts at most `maxConnections` connections, at most `maxPerAddress` of them
     /// from one address, and lets one address open `acceptsPerSecond` new connections per second on
     /// average (nil: any number) with bursts of `acceptBurst`.
-    init(maxConnections: Int, maxPerAddress: Int, acceptsPerSecond: Double?, acceptBurst: Double) {
+    /// Connections are numbered after `after` (a resumed party's journal already used the numbers
+    /// up to it).
+    init(maxConnections: Int, maxPerAddress: Int, acceptsPerSecond: Double?, acceptBurst: Double, after: Int = 0) {
         self.maxConnections = maxConnections
         self.maxPerAddress = maxPerAddress
-        state = Mutex(State(acceptRate: AcceptRate(perSecond: acceptsPerSecond, burst: acceptBurst)))
+        var initial = State(acceptRate: AcceptRate(perSecond: acceptsPerSecond, burst: acceptBurst))
+        initial.next = after
+        state = Mutex(initial)
     }
 
-    /// The limits of `options`.
-    convenience init(_ options: HostOptions) {
+    /// The limits of `options`, numbering connections after `after`.
+    convenience init(_ options: HostOptions, after: Int = 0) {
         self.init(maxConnections: options.maxConnections, maxPerAddress: options.maxConnectionsPerAddress,
-                  acceptsPerSecond: options.acceptsPerSecond, acceptBurst: options.acceptBurst)
+                  acceptsPerSecond: options.acceptsPerSecond, acceptBurst: options.acceptBurst, after: after)
     }
 
     /// Registers a connection accepted from `address` at `now`; returns its number (unique within

@@ -17,13 +17,21 @@ final class HostCore: Sendable {
     /// The host's own thread, when it was not given an event loop.
     let ownLoop: MultiThreadedEventLoopGroup?
 
-    /// A session playing `game` (locked) or run by `room`, on `eventLoop` or a thread of its own.
-    init(game: HostedGame?, room: RoomSettings?, options: HostOptions, logger: Logger, eventLoop: (any EventLoop)?) {
+    /// What replaying the journal gave, when the party resumed.
+    let resumed: ResumeSummary?
+
+    /// A session playing `game` (locked) or run by `room`, on `eventLoop` or a thread of its own;
+    /// with `journal`, every input is journaled, and a party whose journal has entries resumes
+    /// from them.
+    init(game: HostedGame?, room: RoomSettings?, options: HostOptions, logger: Logger, eventLoop: (any EventLoop)?,
+         journal: HostJournal? = nil) {
         self.options = options
         self.logger = logger
-        connections = ConnectionRegistry(options)
+        connections = ConnectionRegistry(options, after: journal?.lastPeer ?? 0)
         var system = SystemRandomNumberGenerator()
-        hostKey = Session.hex(bits: 128, using: &system)
+        hostKey = journal?.party.hostKey ?? Session.hex(bits: 128, using: &system)
+        let sessionID = journal?.party.sessionID ?? Session.hex(bits: 64, using: &system)
+        let seed = journal?.party.seed ?? options.seed ?? system.next()
         let (updates, continuation) = AsyncStream<SessionStatus>.makeStream(bufferingPolicy: .bufferingNewest(1))
         statusUpdates = updates
         let loop: any EventLoop
@@ -35,7 +43,34 @@ final class HostCore: Sendable {
             ownLoop = group
             loop = group.next()
         }
-        session = Session(game: game, room: room, options: options, hostKey: hostKey, logger: logger, status: continuation, loop: loop)
+        var table = Table(game: game, room: room, options: options, hostKey: hostKey, sessionID: sessionID, seed: seed)
+        var resumedAt: Int64 = 0
+        var writer: JournalWriter?
+        if let journal {
+            var sequence: Int64 = 0
+            if !journal.entries.isEmpty {
+                let replay = table.replay(journal.entries)
+                resumedAt = replay.last
+                sequence = replay.replayed > 0 ? journal.entries[replay.replayed - 1].sequence : 0
+                if let damage = replay.damage {
+                    // The rest cannot be replayed: it goes, and the journal goes on from the last good input.
+                    logger.warning("the journal is damaged after entry \(sequence) (\(damage)); the party resumes from there")
+                    do {
+                        try journal.store.truncate(party: journal.party.id, after: sequence)
+                    } catch {
+                        logger.warning("the damaged entries could not be removed: \(error)")
+                    }
+                }
+                resumed = ResumeSummary(replayed: replay.replayed, damage: replay.damage, gamesPlayed: table.gamesPlayed,
+                                        seats: table.resumedSeats)
+            } else {
+                resumed = nil
+            }
+            writer = JournalWriter(store: journal.store, party: journal.party.id, sequence: sequence, onProblem: journal.onProblem)
+        } else {
+            resumed = nil
+        }
+        session = Session(table: table, journal: writer, resumedAt: resumedAt, logger: logger, status: continuation, loop: loop)
         (shutdownSignal, shutdownContinuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -50,6 +85,7 @@ final class HostCore: Sendable {
 
     /// Listens and serves until shut down (or cancelled); returns when every connection closed.
     func serve(onListening: @Sendable (SocketAddress) async -> Void) async throws {
+        if resumed != nil { await session.settleAfterRestart() }
         try await SessionServer.serve(session, options: options, logger: logger, connections: connections,
                                       shutdownSignal: shutdownSignal, onListening: onListening)
     }

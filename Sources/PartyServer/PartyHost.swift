@@ -17,10 +17,20 @@ public final class PartyHost<Rules: GameRules>: Sendable {
     /// Creates a host; nothing listens until `run`. The session and all its connections run on
     /// `eventLoop`; by default on a thread of the host's own, so that what the game computes never
     /// holds up the rest of the process (discovery, the host's own client, other hosts).
+    /// With `journal`, every input is journaled before its effects leave, and a journal with
+    /// entries is replayed first: the session resumes where its last host stopped.
     public init(configuration: Rules.Configuration, options: HostOptions, logger: Logger = Logger(label: "partyhost"),
-                eventLoop: (any EventLoop)? = nil) {
+                eventLoop: (any EventLoop)? = nil, journal: HostJournal? = nil) {
         core = HostCore(game: HostedGame(Rules.self, configuration: configuration), room: nil, options: options, logger: logger,
-                        eventLoop: eventLoop)
+                        eventLoop: eventLoop, journal: journal)
+    }
+
+    /// What replaying the journal gave, when the session resumed (nil for a new one).
+    public var resumed: ResumeSummary? { core.resumed }
+
+    /// The evening so far: every finished game (for results written while the session runs).
+    public func report() async -> RoomReport {
+        await core.session.report()
     }
 
     /// Asks the running host to end the session: every client is told `message`, then all close.

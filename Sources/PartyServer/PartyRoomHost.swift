@@ -17,10 +17,16 @@ public final class PartyRoomHost: Sendable {
 
     /// Creates a room offering `room.games`; nothing listens until `run`. The session and all its
     /// connections run on `eventLoop`, by default on a thread of the host's own.
+    ///
+    /// With `journal`, every input the room accepts is journaled before its effects leave, and a
+    /// journal with entries is replayed first: the party resumes where its last host stopped.
     public init(room: RoomSettings, options: HostOptions, logger: Logger = Logger(label: "partyhost"),
-                eventLoop: (any EventLoop)? = nil) {
-        core = HostCore(game: nil, room: room, options: options, logger: logger, eventLoop: eventLoop)
+                eventLoop: (any EventLoop)? = nil, journal: HostJournal? = nil) {
+        core = HostCore(game: nil, room: room, options: options, logger: logger, eventLoop: eventLoop, journal: journal)
     }
+
+    /// What replaying the journal gave, when the party resumed (nil for a new party).
+    public var resumed: ResumeSummary? { core.resumed }
 
     /// Asks the running room to end: every client is told `message` and the final scoreboard,
     /// then all close.

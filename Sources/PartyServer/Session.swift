@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import NIOCore
 import PartyKit
@@ -14,12 +17,16 @@ actor Session {
     /// The table: every change of the session's state goes through `table.handle`.
     var table: Table
     let logger: Logger
-    let epoch = ContinuousClock.now
+    /// The clock's zero: a resumed party's clock goes on from the instant its journal ends, so the
+    /// time the host was down counts against nobody.
+    let epoch: ContinuousClock.Instant
     let statusContinuation: AsyncStream<SessionStatus>.Continuation
     /// The connections at the table (and one saying hello), by id.
     var links: [Int: PeerLink] = [:]
     /// The table's effects, kept between inputs so that their storage is reused.
     var effects: [TableEffect] = []
+    /// Where every accepted input is written before its effects leave the host (nil: no journal).
+    let journal: JournalWriter?
     /// When heartbeats last went out to the players.
     var lastHeartbeat = ContinuousClock.now
     /// Where the spectators' heartbeats stand: the next spectator, the share due and not yet sent,
@@ -33,17 +40,17 @@ actor Session {
         loop.executor.asUnownedSerialExecutor()
     }
 
-    /// A session locked to `game` (`room` nil), or a party room.
-    init(game: HostedGame?, room settings: RoomSettings?, options: HostOptions, hostKey: String, logger: Logger,
+    /// A session around `table` (new, or replayed from a journal up to the instant `resumedAt`),
+    /// writing its inputs to `journal`.
+    init(table: Table, journal: JournalWriter?, resumedAt: Int64, logger: Logger,
          status: AsyncStream<SessionStatus>.Continuation, loop: any EventLoop) {
         self.loop = loop
         self.logger = logger
         self.statusContinuation = status
-        var system = SystemRandomNumberGenerator()
-        let seed = options.seed ?? system.next()
-        table = Table(game: game, room: settings, options: options, hostKey: hostKey, sessionID: Self.hex(bits: 64, using: &system),
-                      seed: seed)
-        status.yield(table.initialStatus)
+        self.table = table
+        self.journal = journal
+        epoch = ContinuousClock.now - .milliseconds(resumedAt)
+        status.yield(table.lastStatus ?? table.initialStatus)
     }
 
     /// The host's clock as game time.
@@ -62,7 +69,12 @@ actor Session {
 
     /// Hands `input` to the table now and carries out what it says.
     func apply(_ input: TableInput) {
-        table.handle(input, at: now(), into: &effects)
+        let instant = now()
+        table.handle(input, at: instant, into: &effects)
+        // A tick that changed nothing is not worth a line: replaying without it gives the same table.
+        if let journal, !effects.isEmpty || !input.isTick {
+            journal.record(input, at: instant, on: loop)
+        }
         perform(effects)
         // Emptied at once: an effect's views hold the game's state, which the next move changes in place.
         effects.removeAll(keepingCapacity: true)
@@ -104,7 +116,31 @@ actor Session {
         guard !table.ended else { return [] }
         let told = Set(links.keys)
         apply(.end(reason: reason, message: message))
+        // Ended on purpose: the party is finished and never resumed.
+        if let journal {
+            journal.commit()
+            do {
+                try journal.store.finish(party: journal.party, reason: reason, at: Session.wallClock())
+            } catch {
+                logger.warning("the journal could not mark the party finished: \(error)")
+            }
+        }
         return told
+    }
+
+    /// After a restart: everyone the journal had at the table is gone until they come back (their
+    /// seats are held as after any drop, the grace counting from now).
+    func settleAfterRestart() {
+        for peer in table.connectedPeers {
+            apply(.departed(peer: peer, reason: .connectionClosed))
+        }
+    }
+
+    /// Seconds since 1970 (for the journal's dates).
+    static func wallClock() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     /// Whether the session has ended.

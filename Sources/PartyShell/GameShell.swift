@@ -8,8 +8,9 @@ import PartyWire
 public enum GameShell {
     /// Joins the session at `options.address` expecting `Game`, then plays.
     public static func run<Game: PartyGame>(_ game: Game.Type, options: ShellOptions) async throws -> String {
-        let hello = Hello(client: "partyclient", name: options.name, game: Game.descriptor.id, hostKey: options.hostKey,
+        var hello = Hello(client: "partyclient", name: options.name, game: Game.descriptor.id, hostKey: options.hostKey,
                           features: ["teams", "predictions"])
+        hello.token = options.token
         return try await PartySession.withSession(to: options.address, hello: hello) { session, welcome in
             try await play(game, connection: session, welcome: welcome, options: options)
         }

@@ -8,6 +8,8 @@ public struct ShellOptions: Sendable {
     public var name: String
     /// The host's secret, when this client is the host's own player.
     public var hostKey: String?
+    /// The token of the seat the host's own player held before the host restarted.
+    public var token: String?
     /// Full screen (true) or one line per update (false).
     public var fullScreen: Bool
     /// Whether colours may be used.

@@ -5,14 +5,17 @@ import PartyWire
 public struct RoomReport: Codable, Sendable, Hashable {
     /// The room's name (`Alice's party`).
     public var sessionName: String
+    /// The session's id (`welcome.session`): which party this is, across restarts of its host.
+    public var session: String?
     /// Every finished game, in order.
     public var games: [RoomGameResult]
     /// The final scoreboard, best first.
     public var standings: [RoomScoreLine]
 
     /// Creates a report.
-    public init(sessionName: String, games: [RoomGameResult], standings: [RoomScoreLine]) {
+    public init(sessionName: String, session: String? = nil, games: [RoomGameResult], standings: [RoomScoreLine]) {
         self.sessionName = sessionName
+        self.session = session
         self.games = games
         self.standings = standings
     }

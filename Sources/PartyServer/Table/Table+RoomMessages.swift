@@ -112,6 +112,6 @@ extension Table {
 
     /// The evening so far: every finished game and the scoreboard.
     func report() -> RoomReport {
-        RoomReport(sessionName: options.sessionName, games: results, standings: scoreboardLines())
+        RoomReport(sessionName: options.sessionName, session: sessionID, games: results, standings: scoreboardLines())
     }
 }

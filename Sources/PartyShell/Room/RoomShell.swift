@@ -10,8 +10,9 @@ public enum RoomShell {
     /// ends; returns the sentence to print then. `games` are the games this client draws itself
     /// (the host sends plain text for the others).
     public static func run(games: [any PartyGame.Type], options: ShellOptions) async throws -> String {
-        let hello = Hello(client: "partyclient", name: options.name, game: "party", hostKey: options.hostKey,
+        var hello = Hello(client: "partyclient", name: options.name, game: "party", hostKey: options.hostKey,
                           games: games.map { $0.descriptor.id }, features: ["teams", "predictions"])
+        hello.token = options.token
         return try await PartySession.withSession(to: options.address, hello: hello) { session, welcome in
             try await play(games: games, connection: session, welcome: welcome, options: options)
         }

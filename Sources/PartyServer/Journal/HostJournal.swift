@@ -1,0 +1,100 @@
+import PartyKit
+
+/// A party's journal as a host is given it: the store to write to, the party, and (when the party
+/// resumes after its host stopped) the entries to replay first.
+public struct HostJournal: Sendable {
+    /// Where the journal is kept.
+    public let store: any JournalStore
+    /// The party: its id, seed, session id and host key build the same table again.
+    public let party: JournalParty
+    /// The party's journal so far (empty for a new party).
+    public let entries: [JournalEntry]
+    /// Told when writing fails and when it works again (a sentence for the host's screen and log).
+    public let onProblem: @Sendable (String) -> Void
+
+    /// A journal for `party` in `store`, resuming from `entries`.
+    public init(store: any JournalStore, party: JournalParty, entries: [JournalEntry] = [],
+                onProblem: @escaping @Sendable (String) -> Void) {
+        self.store = store
+        self.party = party
+        self.entries = entries
+        self.onProblem = onProblem
+    }
+
+    /// The highest connection id in the journal: the resumed host numbers new connections after it.
+    var lastPeer: Int { entries.lazy.map(\.peer).max() ?? 0 }
+}
+
+extension JournalParty {
+    /// A new party named `name`, with a fresh session id, host key and seed (`seed` when given).
+    public static func fresh(name: String, version: String, arguments: [String], seed: UInt64?, joinCode: String?,
+                             started: Double) -> JournalParty {
+        var system = SystemRandomNumberGenerator()
+        return JournalParty(name: name, started: started, version: version, arguments: arguments, seed: seed ?? system.next(),
+                            sessionID: Session.hex(bits: 64, using: &system), hostKey: Session.hex(bits: 128, using: &system),
+                            joinCode: joinCode, port: 0)
+    }
+}
+
+/// Someone holding a seat in a resumed party, with the token that gives it back (the host hands
+/// its own player's and its bots' tokens to them when it starts again).
+public struct ResumedSeat: Sendable, Equatable {
+    /// The player's name.
+    public var name: String
+    /// The token their next hello presents.
+    public var token: String
+    /// Whether it is one of the host's bots.
+    public var isBot: Bool
+    /// Whether it is the host's own player.
+    public var isHost: Bool
+}
+
+/// What replaying a journal gave.
+public struct ResumeSummary: Sendable, Equatable {
+    /// How many entries were replayed.
+    public var replayed: Int
+    /// Why replaying stopped before the end (a damaged entry), or nil.
+    public var damage: String?
+    /// Games finished in the party so far.
+    public var gamesPlayed: Int
+    /// The seats held, to be given back.
+    public var seats: [ResumedSeat]
+}
+
+extension Table {
+    /// Replays `entries` (their effects went out before the host stopped and are dropped now).
+    /// Returns the last instant, how many were replayed and why replaying stopped early, if it did.
+    mutating func replay(_ entries: [JournalEntry]) -> (last: Int64, replayed: Int, damage: String?) {
+        var scratch: [TableEffect] = []
+        var last: Int64 = 0
+        for (index, entry) in entries.enumerated() {
+            let input: TableInput
+            do {
+                input = try TableInput(journal: entry)
+            } catch {
+                return (last, index, error.description)
+            }
+            handle(input, at: GameInstant(milliseconds: entry.instant), into: &scratch)
+            last = max(last, entry.instant)
+        }
+        return (last, entries.count, nil)
+    }
+
+    /// The connections the table counts as present: the seated players' and the spectators'.
+    var connectedPeers: [Int] {
+        players.filter(\.connected).map(\.peer) + spectators.map(\.peer)
+    }
+
+    /// Every player's seat and token, to be given back.
+    var resumedSeats: [ResumedSeat] {
+        players.map { ResumedSeat(name: $0.name, token: $0.token, isBot: $0.isBot, isHost: $0.isHost) }
+    }
+}
+
+extension TableInput {
+    /// Whether this is the clock's input.
+    var isTick: Bool {
+        if case .tick = self { return true }
+        return false
+    }
+}
