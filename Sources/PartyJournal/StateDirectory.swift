@@ -4,8 +4,8 @@ import PartyServer
 import Glibc
 #endif
 
-/// Where partyhost keeps its journals: `--state DIR`, else `$XDG_STATE_HOME/partyhost`, else
-/// `~/.local/state/partyhost`. One journal file per party name (`<name>.journal`), each with a
+/// Where partyhost keeps its journals: `--state DIR`, else a systemd unit's `$STATE_DIRECTORY`,
+/// else `$XDG_STATE_HOME/partyhost`, else `~/.local/state/partyhost`. One journal file per party name (`<name>.journal`), each with a
 /// lock file that one host at a time holds while it runs that party.
 public struct StateDirectory: Sendable {
     /// The directory.
@@ -15,6 +15,9 @@ public struct StateDirectory: Sendable {
     public init(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let explicit, !explicit.isEmpty {
             path = explicit
+        } else if let systemd = environment["STATE_DIRECTORY"], systemd.hasPrefix("/") {
+            // A systemd unit's StateDirectory= (the first, when it names several).
+            path = String(systemd.split(separator: ":").first ?? Substring(systemd))
         } else if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             path = state + "/partyhost"
         } else {

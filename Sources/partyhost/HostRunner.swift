@@ -12,6 +12,8 @@ import PartyTerminal
 /// Wires one hosted session together: the server, its advertisement, the bots and the host's own player.
 struct HostRunner {
     let command: PartyHostCommand
+    /// The session's journal (nil with --no-journal, or when the state directory cannot be used).
+    var journal: RunJournal?
     let warnings = Warnings()
 
     static let botNames = ["Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Margaret", "Ken",
@@ -26,9 +28,9 @@ struct HostRunner {
             throw ValidationError(error.description)
         }
         let playerName = command.name ?? ProcessInfo.processInfo.environment["USER"] ?? "Host"
-        let cleanName = NameCleaner.clean(playerName).isEmpty ? "Host" : NameCleaner.clean(playerName)
+        let cleanName = command.cleanPlayerName
         let sessionName = "\(cleanName)'s \(descriptor.title)"
-        let joinCode = command.code == PartyHostCommand.generateCode ? String(UInt32.random(in: 1000...9999)) : command.code
+        let joinCode = journal.map { $0.party.joinCode } ?? command.drawJoinCode()
         var options = HostOptions(bindAddress: command.bind, port: command.port, sessionName: sessionName,
                                   seed: command.seed, startAt: command.players ?? (command.dedicated ? command.bots : nil),
                                   reserveHostSeat: !command.dedicated,
@@ -44,8 +46,10 @@ struct HostRunner {
         options.predictionMilliseconds = Int64(command.predictSeconds ?? 20) * 1000
         options.predictionPoints = command.predictionPoints ?? 50
         options.webAssets = WebGames.assets
-        let server = PartyHost<Game.Rules>(configuration: configuration, options: options,
-                                           logger: Logger(label: "partyhost"))
+        let warnings = self.warnings
+        let server = PartyHost<Game.Rules>(configuration: configuration, options: options, logger: Logger(label: "partyhost"),
+                                           journal: journal?.hostJournal(warn: { warnings.warn($0) }))
+        let resumed = server.resumed
         let fullScreen = Terminal.isInteractive && !command.lineMode
         let signals = TerminationSignals.stream()
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
@@ -63,6 +67,8 @@ struct HostRunner {
             // Each child below returns false; only the server's returns true.
             Console.say("Hosting \(sessionName) on port \(port).")
             if let problem = FileLimit.raise(toFit: command.maxConnections) { warnings.warn(problem) }
+            journal?.resumeLines(resumed, port: port).forEach(Console.say)
+            journal?.saved(port: port, warnings: warnings)
             let joinAddress = JoinAddress.current(preferring: command.interfaces)
             Console.say("Players join with: partyclient   (or: partyclient --connect \(joinAddress.host):\(port))")
             if let note = joinAddress.note { Console.say(note) }
@@ -97,23 +103,30 @@ struct HostRunner {
                     return false
                 }
             }
-            if advertiser != nil || wideArea != nil {
-                group.addTask {
-                    for await status in server.statusUpdates {
-                        try? await advertiser?.updateTXT(txt(Game.self, status: status))
-                        await wideArea?.publisher.updateTXT(txt(Game.self, status: status))
-                    }
-                    return false
+            group.addTask {
+                var gamesSaved = resumed?.gamesPlayed ?? 0
+                for await status in server.statusUpdates {
+                    try? await advertiser?.updateTXT(txt(Game.self, status: status))
+                    await wideArea?.publisher.updateTXT(txt(Game.self, status: status))
+                    // Every finished game goes into the journal's results (`partyhost history`).
+                    guard let journal else { continue }
+                    let report = await server.report()
+                    guard report.games.count != gamesSaved else { continue }
+                    gamesSaved = report.games.count
+                    journal.save(report, warnings: warnings)
                 }
+                return false
             }
             for index in 0..<command.bots {
                 // The name alone: the level goes in the hello, and screens show both ("Ada · normal (bot)").
                 let name = Self.botNames[index % Self.botNames.count]
                 let seed = (command.seed ?? UInt64.random(in: 0...UInt64.max)) &+ UInt64(index)
+                var bot = BotRunner<Game>(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed, code: joinCode,
+                                          level: command.botLevel)
+                bot.token = resumed?.token(ofBot: name)
                 group.addTask {
                     do {
-                        try await BotRunner<Game>(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed, code: joinCode,
-                                                  level: command.botLevel).run()
+                        try await bot.run()
                     } catch {
                         warnings.warn("Bot \(name) could not join: \(error)")
                     }
@@ -130,10 +143,11 @@ struct HostRunner {
             if command.dedicated {
                 Console.say("Dedicated host: nobody plays at this terminal. Ctrl-C ends the session.")
             } else {
-                let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
+                var shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
                                          hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
                                          banner: (browserURL ?? "port \(port)") + (joinCode.map { " · code \($0)" } ?? ""),
                                          join: browserURL.flatMap { BrowserJoin.card(url: $0, color: Terminal.colorEnabled, guests: guests) })
+                shell.token = resumed?.hostToken
                 if fullScreen { warnings.hold() }
                 group.addTask {
                     defer { warnings.release() }

@@ -153,6 +153,16 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Flag(help: "Log what the host does to standard error.")
     var verbose = false
 
+    @Option(help: ArgumentHelp("Where the party's journal is kept (default: $XDG_STATE_HOME/partyhost, else ~/.local/state/partyhost).",
+                               valueName: "dir"))
+    var state: String?
+
+    @Flag(help: "Keep no journal: a host that stops (a crash, a closed terminal) cannot resume the party.")
+    var noJournal = false
+
+    @Flag(help: "Start a new party even when an unfinished one of the same name is in the journal (it is kept, finished).")
+    var new = false
+
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Game settings, as --name value.", visibility: .hidden))
     var settings: [String] = []
 
@@ -244,6 +254,10 @@ struct PartyHostCommand: AsyncParsableCommand {
     /// The value `--teams` gets when it is given alone.
     static let teamsAlone = "auto"
 
+    /// The arguments as parsed (after `--code` and `--teams` alone got their values): a new
+    /// party's journal keeps them, so that a restarted host builds the same table.
+    nonisolated(unsafe) static var givenArguments: [String] = []
+
     /// The value `--code` gets when it is given alone.
     static let generateCode = "\u{0}generate"
 
@@ -259,6 +273,7 @@ struct PartyHostCommand: AsyncParsableCommand {
            index + 1 == arguments.count || arguments[index + 1].hasPrefix("--") {
             arguments.insert(teamsAlone, at: index + 1)
         }
+        givenArguments = arguments
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -282,8 +297,10 @@ struct PartyHostCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        guard let id = game else { return try await RoomHostRunner(command: self).host() }
+        var command = self
+        let journal = try openJournal(resuming: &command)
+        guard let id = command.game else { return try await RoomHostRunner(command: command, journal: journal).host() }
         guard let chosen = GameCatalog.game(id: id) else { return }
-        try await HostRunner(command: self).host(chosen)
+        try await HostRunner(command: command, journal: journal).host(chosen)
     }
 }

@@ -15,6 +15,8 @@ import PartyWire
 /// final standings and writes `--results`.
 struct RoomHostRunner {
     let command: PartyHostCommand
+    /// The party's journal (nil with --no-journal, or when the state directory cannot be used).
+    var journal: RunJournal?
     let warnings = Warnings()
 
     /// The games on the room's menu, in catalog order (or `--games` order), each with the settings
@@ -55,9 +57,9 @@ struct RoomHostRunner {
         let startDelay = Int64(command.startDelay ?? PartyHostCommand.defaultStartDelaySeconds) * 1000
         let settings = RoomSettings(games: menu.map(\.hosted), choice: choice, startDelayMilliseconds: startDelay)
         let playerName = command.name ?? ProcessInfo.processInfo.environment["USER"] ?? "Host"
-        let cleanName = NameCleaner.clean(playerName).isEmpty ? "Host" : NameCleaner.clean(playerName)
-        let sessionName = "\(cleanName)'s party"
-        let joinCode = command.code == PartyHostCommand.generateCode ? String(UInt32.random(in: 1000...9999)) : command.code
+        let cleanName = command.cleanPlayerName
+        let sessionName = command.sessionName
+        let joinCode = journal.map { $0.party.joinCode } ?? command.drawJoinCode()
         var options = HostOptions(bindAddress: command.bind, port: command.port, sessionName: sessionName,
                                   seed: command.seed, startAt: nil, reserveHostSeat: !command.dedicated,
                                   maxConnections: command.maxConnections,
@@ -72,7 +74,11 @@ struct RoomHostRunner {
         options.predictionMilliseconds = Int64(command.predictSeconds ?? 20) * 1000
         options.predictionPoints = command.predictionPoints ?? 50
         options.webAssets = WebGames.assets
-        let server = PartyRoomHost(room: settings, options: options, logger: Logger(label: "partyhost"))
+        let warnings = self.warnings
+        let server = PartyRoomHost(room: settings, options: options, logger: Logger(label: "partyhost"),
+                                   journal: journal?.hostJournal(warn: { warnings.warn($0) }))
+        let resumed = server.resumed
+        let results = command.results.map { PartyResults(path: $0) }
         let fullScreen = Terminal.isInteractive && !command.lineMode
         let signals = TerminationSignals.stream()
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
@@ -96,6 +102,8 @@ struct RoomHostRunner {
             // The first line is exactly what PROTOCOL.md section 1 says, as for a single game.
             Console.say("Hosting \(sessionName) on port \(port).")
             if let problem = FileLimit.raise(toFit: command.maxConnections) { warnings.warn(problem) }
+            journal?.resumeLines(resumed, port: port).forEach(Console.say)
+            journal?.saved(port: port, warnings: warnings)
             Console.say("A party room with \(menu.map(\.hosted.descriptor.title).joined(separator: ", ")).")
             let joinAddress = JoinAddress.current(preferring: command.interfaces)
             Console.say("Players join with: partyclient   (or: partyclient --connect \(joinAddress.host):\(port))")
@@ -131,23 +139,30 @@ struct RoomHostRunner {
                     return nil
                 }
             }
-            if advertiser != nil || wideArea != nil {
-                group.addTask {
-                    for await status in server.statusUpdates {
-                        try? await advertiser?.updateTXT(txt(status: status))
-                        await wideArea?.publisher.updateTXT(txt(status: status))
-                    }
-                    return nil
+            group.addTask {
+                var gamesSaved = resumed?.gamesPlayed ?? 0
+                for await status in server.statusUpdates {
+                    try? await advertiser?.updateTXT(txt(status: status))
+                    await wideArea?.publisher.updateTXT(txt(status: status))
+                    // The results are saved as the party goes: after every game.
+                    let report = await server.report()
+                    guard report.games.count != gamesSaved else { continue }
+                    gamesSaved = report.games.count
+                    journal?.save(report, warnings: warnings)
+                    results?.write(report, warnings: warnings)
                 }
+                return nil
             }
             for index in 0..<command.bots {
                 // The name alone: the level goes in the hello, and screens show both ("Ada · normal (bot)").
                 let name = HostRunner.botNames[index % HostRunner.botNames.count]
                 let seed = (command.seed ?? UInt64.random(in: 0...UInt64.max)) &+ UInt64(index)
+                var bot = RoomBotRunner(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed, code: joinCode,
+                                        level: command.botLevel, games: games)
+                bot.token = resumed?.token(ofBot: name)
                 group.addTask {
                     do {
-                        try await RoomBotRunner(address: HostAddress(host: "127.0.0.1", port: port), name: name, seed: seed, code: joinCode,
-                                                level: command.botLevel, games: games).run()
+                        try await bot.run()
                     } catch {
                         warnings.warn("Bot \(name) could not join: \(error)")
                     }
@@ -164,10 +179,11 @@ struct RoomHostRunner {
             if command.dedicated {
                 Console.say("Dedicated host: nobody plays at this terminal. Ctrl-C ends the party.")
             } else {
-                let shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
+                var shell = ShellOptions(address: HostAddress(host: "127.0.0.1", port: port), name: playerName,
                                          hostKey: server.hostKey, fullScreen: fullScreen, color: Terminal.colorEnabled,
                                          banner: (browserURL ?? "port \(port)") + (joinCode.map { " · code \($0)" } ?? ""),
                                          join: browserURL.flatMap { BrowserJoin.card(url: $0, color: Terminal.colorEnabled, guests: guests) })
+                shell.token = resumed?.hostToken
                 if fullScreen { warnings.hold() }
                 group.addTask {
                     defer { warnings.release() }
@@ -200,21 +216,12 @@ struct RoomHostRunner {
         }
         Console.say("Final standings of \(report.sessionName):")
         for line in RoomShell.standingsTable(report.standings) { Console.say(line) }
-        if let path = command.results { write(report, to: path) }
-        Console.say("Party ended.")
-    }
-
-    /// Writes `report` as JSON to `path`, or warns why it could not.
-    func write(_ report: RoomReport, to path: String) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            let data = try encoder.encode(report)
-            try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
-            Console.say("Results written to \(path).")
-        } catch {
-            warnings.warn("Could not write the results to \(path): \(error.localizedDescription)")
+        journal?.save(report, warnings: warnings)
+        if let results {
+            results.write(report, warnings: warnings)
+            Console.say("Results written to \(results.path).")
         }
+        Console.say("Party ended.")
     }
 
     func makeAdvertiser(name: String, port: Int, capacity: Int) -> ServiceAdvertiser? {

@@ -39,6 +39,10 @@ enum Executables {
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
+        // Journals and seats are kept per run, never in the home folder of whoever runs the tests.
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent(TestTools.unique("state")).path
+        process.environment = environment
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         var data = Data()

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -27,9 +28,12 @@ class Failure(Exception):
 class Host:
     """partyhost with the given arguments, on a free loopback port."""
 
-    def __init__(self, partyhost, *arguments):
+    def __init__(self, partyhost, *arguments, state=None):
+        # The party's journal goes to a folder of this host's own (or the one given: a restarted
+        # host resumes from the same folder), never to the home folder of whoever runs the tests.
+        self.state = state or tempfile.mkdtemp(prefix="partyhost-state-")
         self.process = subprocess.Popen(
-            [partyhost, "--port", "0", "--bind", "127.0.0.1", "--no-advertise", "--line-mode", *arguments],
+            [partyhost, "--port", "0", "--bind", "127.0.0.1", "--no-advertise", "--line-mode", "--state", self.state, *arguments],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines = []
         first = self.process.stdout.readline()

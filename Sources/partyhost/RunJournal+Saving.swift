@@ -1,0 +1,76 @@
+import Foundation
+import PartyServer
+
+extension RunJournal {
+    /// What the host says once it listens on `port`, when the party resumed: where it stood, and
+    /// that the port moved if the party's own was taken.
+    func resumeLines(_ summary: ResumeSummary?, port: Int) -> [String] {
+        guard let summary else { return [] }
+        var lines = [summary.line]
+        if party.port != 0, party.port != port {
+            lines.append("Port \(party.port) was taken: the party resumed on port \(port), where everyone joins it again "
+                + "(partyclient lists it by name; phones scan the new QR code).")
+        }
+        return lines
+    }
+
+    /// Records the port the party listens on (a restarted host asks for it again).
+    func saved(port: Int, warnings: Warnings) {
+        do {
+            try store.savePort(port, party: party.id)
+        } catch {
+            warnings.warn("\(error)")
+        }
+    }
+
+    /// Saves the party's results so far in the journal (`partyhost history` reads them).
+    func save(_ report: RoomReport, warnings: Warnings) {
+        do {
+            try store.saveResults(String(decoding: try PartyResults.encode(report), as: UTF8.self), party: party.id)
+        } catch {
+            warnings.warn("The results could not be saved in the journal: \(error)")
+        }
+    }
+}
+
+/// `--results FILE`: the party's report as JSON, replaced atomically after every game (a new
+/// file renamed over the old), so that a host stopped at any moment leaves a whole file.
+struct PartyResults: Sendable {
+    let path: String
+
+    static func encode(_ report: RoomReport) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(report) + Data("\n".utf8)
+    }
+
+    /// Writes `report`, or warns why it could not.
+    func write(_ report: RoomReport, warnings: Warnings) {
+        do {
+            try Self.encode(report).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            warnings.warn("Could not write the results to \(path): \(error.localizedDescription)")
+        }
+    }
+}
+
+extension ResumeSummary {
+    /// What the host says when the party resumes.
+    var line: String {
+        var line = "Resumed from the journal: \(replayed) input\(replayed == 1 ? "" : "s") replayed, \(gamesPlayed) game\(gamesPlayed == 1 ? "" : "s") played"
+        let waiting = seats.filter { !$0.isBot && !$0.isHost }.map(\.name)
+        if !waiting.isEmpty { line += "; waiting for " + waiting.joined(separator: ", ") + " to come back" }
+        if let damage { line += " (the journal was damaged after that: \(damage))" }
+        return line + "."
+    }
+
+    /// The token of the bot named `name`, if it held a seat.
+    func token(ofBot name: String) -> String? {
+        seats.first { $0.isBot && $0.name == name }?.token
+    }
+
+    /// The token of the host's own player, if they held a seat.
+    var hostToken: String? {
+        seats.first { $0.isHost }?.token
+    }
+}
