@@ -71,8 +71,9 @@ actor Session {
     func apply(_ input: TableInput) {
         let instant = now()
         table.handle(input, at: instant, into: &effects)
-        // A tick that changed nothing is not worth a line: replaying without it gives the same table.
-        if let journal, !effects.isEmpty || !input.isTick {
+        // A tick or a heartbeat that changed nothing is not worth a line: replaying without it
+        // gives the same table.
+        if let journal, !effects.isEmpty || !input.changesNothingWithoutEffects {
             journal.record(input, at: instant, on: loop)
         }
         perform(effects)

@@ -92,9 +92,13 @@ extension Table {
 }
 
 extension TableInput {
-    /// Whether this is the clock's input.
-    var isTick: Bool {
-        if case .tick = self { return true }
-        return false
+    /// Whether this input changes the table only through what it makes the host do: the clock's
+    /// tick (a deadline that passed sends something) and a heartbeat (which the table ignores).
+    var changesNothingWithoutEffects: Bool {
+        switch self {
+        case .tick: return true
+        case .message(_, let envelope): return envelope.type == .heartbeat
+        default: return false
+        }
     }
 }
