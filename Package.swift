@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "PartyDiscovery", targets: ["PartyDiscovery"]),
         .library(name: "PartyGames", targets: ["PartyGames"]),
         .library(name: "PartyWeb", targets: ["PartyWeb"]),
+        .library(name: "PartyJournal", targets: ["PartyJournal"]),
     ] + games.map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),

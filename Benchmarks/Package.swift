@@ -50,6 +50,7 @@ let package = Package(
                 .product(name: "PartyKit", package: "partyhost"),
                 .product(name: "PartyWire", package: "partyhost"),
                 .product(name: "PartyServer", package: "partyhost"),
+                .product(name: "PartyJournal", package: "partyhost"),
                 .product(name: "PartyClient", package: "partyhost"),
                 .product(name: "PartyDiscovery", package: "partyhost"),
                 .product(name: "FourInARow", package: "partyhost"),

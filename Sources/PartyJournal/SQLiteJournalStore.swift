@@ -7,7 +7,9 @@ import Synchronization
 ///
 /// Write-ahead log, `synchronous = NORMAL`: a commit is in the file's log before `append`
 /// returns, so a host killed at any moment loses nothing it committed; a power cut may lose the
-/// last commits not yet checkpointed (SQLite's documented trade for WAL with NORMAL).
+/// last commits not yet checkpointed (SQLite's documented trade for WAL with NORMAL). The
+/// checkpoints (which copy the log into the file and wait for the disk) run on a thread of their
+/// own (`Checkpointer`), never on the session's event loop.
 public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     /// The journal format this build writes (`PRAGMA user_version`).
     public static let format: Int64 = 1
@@ -17,6 +19,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     private let database: SQLiteDatabase
     private let lock = Mutex(())
     private let insert: SQLiteStatement
+    private let checkpointer: Checkpointer
 
     /// Opens (or creates) the journal at `path`. Throws `JournalError.unreadable` for a file that
     /// is not a journal or is damaged, `.newerFormat` for one a newer partyhost wrote.
@@ -44,7 +47,9 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             }
             // Reads the schema: a file that is not a database fails here.
             _ = try database.integer("SELECT count(*) FROM parties")
+            _ = try database.integer("PRAGMA wal_autocheckpoint = 0")
             insert = try database.prepare("INSERT INTO entries(party, sequence, instant, kind, peer, body) VALUES (?, ?, ?, ?, ?, ?)")
+            checkpointer = try Checkpointer(path: path)
         } catch let failure as SQLiteFailure {
             throw JournalError.unreadable(path: path, reason: failure.message)
         } catch let error as JournalError {
@@ -52,6 +57,10 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
         } catch {
             throw JournalError.unreadable(path: path, reason: "\(error)")
         }
+    }
+
+    deinit {
+        checkpointer.stop()
     }
 
     private func locked<T>(_ body: () throws(SQLiteFailure) -> T) throws(JournalError) -> T {

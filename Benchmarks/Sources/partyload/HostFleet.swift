@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOPosix
+import PartyJournal
 import PartyKit
 import PartyServer
 
@@ -20,6 +21,26 @@ enum HostFleet {
     /// `PARTYLOAD_HOST_LOOP=shared` puts even a single host on NIO's shared event loops, beside its clients.
     static var sharedLoops: Bool {
         ProcessInfo.processInfo.environment["PARTYLOAD_HOST_LOOP"] == "shared"
+    }
+
+    /// `PARTYLOAD_JOURNAL=1` journals every host's inputs to a SQLite journal of its own (in a
+    /// fresh temporary folder), as `partyhost` does by default.
+    static var journaled: Bool {
+        ProcessInfo.processInfo.environment["PARTYLOAD_JOURNAL"] == "1"
+    }
+
+    /// A journal for host `index` in `folder`, or nil when the run is not journaled.
+    static func journal(_ index: Int, in folder: String) -> HostJournal? {
+        guard journaled else { return nil }
+        do {
+            let store = try SQLiteJournalStore(path: "\(folder)/host-\(index).journal")
+            let party = try store.begin(JournalParty.fresh(name: "partyload \(index)", version: "partyload", arguments: [], seed: 1,
+                                                           joinCode: nil, started: Date().timeIntervalSince1970))
+            return HostJournal(store: store, party: party) { problem in print("journal: \(problem)") }
+        } catch {
+            print("journal: \(error)")
+            return nil
+        }
     }
 
     /// Options for a loopback host that never times anyone out during a run.
@@ -45,9 +66,13 @@ enum HostFleet {
         _: Rules.Type, count: Int, options: HostOptions,
         body: @Sendable ([Int]) async throws -> Result
     ) async throws -> Result {
-        let hosts = (0..<count).map { _ in
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("partyload-journal-\(getpid())").path
+        if journaled { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        defer { if journaled { try? FileManager.default.removeItem(atPath: folder) } }
+        let hosts = (0..<count).map { index in
             PartyHost<Rules>(configuration: Rules.Configuration(), options: options, logger: quiet,
-                             eventLoop: count == 1 && !sharedLoops ? nil : MultiThreadedEventLoopGroup.singleton.next())
+                             eventLoop: count == 1 && !sharedLoops ? nil : MultiThreadedEventLoopGroup.singleton.next(),
+                             journal: journal(index, in: folder))
         }
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         return try await withThrowingTaskGroup(of: Void.self) { group in
