@@ -66,7 +66,8 @@ final class HostCore: Sendable {
             } else {
                 resumed = nil
             }
-            writer = JournalWriter(store: journal.store, party: journal.party.id, sequence: sequence, onProblem: journal.onProblem)
+            writer = JournalWriter(store: journal.store, party: journal.party.id, sequence: sequence,
+                                   retryMilliseconds: journal.retryMilliseconds, onProblem: journal.onProblem)
         } else {
             resumed = nil
         }

@@ -11,6 +11,8 @@ public struct HostJournal: Sendable {
     public let entries: [JournalEntry]
     /// Told when writing fails and when it works again (a sentence for the host's screen and log).
     public let onProblem: @Sendable (String) -> Void
+    /// How long after a failed write the next is tried, in milliseconds (inputs wait in memory).
+    public var retryMilliseconds: Int64 = 5_000
 
     /// A journal for `party` in `store`, resuming from `entries`.
     public init(store: any JournalStore, party: JournalParty, entries: [JournalEntry] = [],

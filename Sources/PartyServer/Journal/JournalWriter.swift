@@ -12,7 +12,7 @@ final class JournalWriter: @unchecked Sendable {
     /// How many inputs may wait for a disk that refuses them; beyond it the journal stops.
     static let backlogLimit = 1_000_000
     /// How long after a failed write the next is tried, in milliseconds.
-    static let retryMilliseconds: Int64 = 5_000
+    let retryMilliseconds: Int64
 
     let store: any JournalStore
     let party: Int64
@@ -32,7 +32,9 @@ final class JournalWriter: @unchecked Sendable {
     let onProblem: @Sendable (String) -> Void
 
     /// A writer appending to `party` after entry `sequence`.
-    init(store: any JournalStore, party: Int64, sequence: Int64, onProblem: @escaping @Sendable (String) -> Void) {
+    init(store: any JournalStore, party: Int64, sequence: Int64, retryMilliseconds: Int64 = 5_000,
+         onProblem: @escaping @Sendable (String) -> Void) {
+        self.retryMilliseconds = retryMilliseconds
         self.store = store
         self.party = party
         self.sequence = sequence
@@ -54,7 +56,7 @@ final class JournalWriter: @unchecked Sendable {
         due = false
         guard !pending.isEmpty, !stopped else { return }
         let now = NIODeadline.now().uptimeNanoseconds / 1_000_000
-        if failure != nil, Int64(now) - failedAt < Self.retryMilliseconds { return }
+        if failure != nil, Int64(now) - failedAt < retryMilliseconds { return }
         do {
             try store.append(pending, party: party)
             pending.removeAll(keepingCapacity: true)
