@@ -14,6 +14,9 @@ struct PartySimulation {
     struct Client {
         let peer: Int
         let spectator: Bool
+        /// The name it says hello with, and whether it is the host's own player.
+        var name = ""
+        var host = false
         var seq = 0
         /// The player's bot, from its welcome on (a spectator has none).
         var brain: RoomBotBrain?
@@ -29,6 +32,8 @@ struct PartySimulation {
     let menu: [String]
     var nextPeer = 1
     var votedFor = -1
+    /// The connection of the host's own player.
+    var hostPeer = 1
     /// The room's settings and the host's options (a replay makes its table from them).
     let settings: RoomSettings
     let options: HostOptions
@@ -59,7 +64,8 @@ struct PartySimulation {
     mutating func arrive(name: String, host: Bool = false, spectator: Bool = false, token: String? = nil) {
         let peer = nextPeer
         nextPeer += 1
-        clients[peer] = Client(peer: peer, spectator: spectator)
+        clients[peer] = Client(peer: peer, spectator: spectator, name: name, host: host)
+        if host { hostPeer = peer }
         let hello = Hello(client: "simulation", name: name, game: "party", hostKey: host ? "host-key" : nil,
                           role: spectator ? "spectator" : nil, token: token, games: menu, features: ["teams", "predictions"])
         driver.feed(.hello(peer: peer, address: "127.0.0.1", hello: hello, token: "token-\(peer)"), at: now)
@@ -76,6 +82,19 @@ struct PartySimulation {
     /// The latest token `peer` was welcomed with.
     func token(of peer: Int) -> String? {
         clients[peer]?.token
+    }
+
+    /// The host restarted with `table` (its journal replayed): every connection is gone, and
+    /// every client comes back, the players with their latest tokens.
+    mutating func restart(with table: Table) {
+        let returning = clients.values.sorted { $0.peer < $1.peer }
+        driver.table = table
+        clients = [:]
+        for peer in table.connectedPeers { driver.feed(.departed(peer: peer, reason: .connectionClosed), at: now) }
+        deliver()
+        for client in returning {
+            arrive(name: client.name, host: client.host, spectator: client.spectator, token: client.spectator ? nil : client.token)
+        }
     }
 
     /// Moves the clock one step: the table's tick, then every client reads and acts.
@@ -99,7 +118,7 @@ struct PartySimulation {
     /// spectator predicts the first seat of every game whose predictions are open.
     mutating func chooseAndPredict() throws {
         let table = driver.table
-        let host = 1
+        let host = hostPeer
         if table.roomState == "choosing", table.phase == .lobby, votedFor != table.gamesPlayed, var client = clients[host] {
             votedFor = table.gamesPlayed
             client.seq += 1

@@ -10,6 +10,9 @@ struct TableDriver {
     var table: Table
     /// Every input handed to the table, with its instant, in order.
     private(set) var recorded: [(input: TableInput, at: GameInstant)] = []
+    /// Whether each recorded input made the table do anything (a host journals the inputs that
+    /// did, and every one but a tick or a heartbeat).
+    private(set) var hadEffects: [Bool] = []
     /// Every effect, as text: `3 ← {"type":"lobby",…}`, `close 3`, `status …`, `log …`.
     private(set) var transcript: [String] = []
     /// What each connection was sent and has not been read yet.
@@ -23,9 +26,20 @@ struct TableDriver {
     }
 
     /// Hands `input` to the table at `now` and files what it says.
+    /// The journal a host would have written so far.
+    var journal: [JournalEntry] {
+        var entries: [JournalEntry] = []
+        for (index, recorded) in recorded.enumerated() where hadEffects[index] || !recorded.input.changesNothingWithoutEffects {
+            entries.append(recorded.input.journalEntry(sequence: Int64(entries.count + 1), instant: recorded.at))
+        }
+        return entries
+    }
+
     mutating func feed(_ input: TableInput, at now: GameInstant) {
         recorded.append((input, now))
-        for effect in table.handle(input, at: now) { file(effect) }
+        let effects = table.handle(input, at: now)
+        hadEffects.append(!effects.isEmpty)
+        for effect in effects { file(effect) }
     }
 
     /// A connection's message as the client wrote it (`seq` included).
