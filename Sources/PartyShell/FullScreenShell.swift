@@ -26,6 +26,8 @@ struct FullScreenShell<Game: PartyGame> {
     var quitAskedAt: ContinuousClock.Instant?
     /// The join URL and QR code, on the host's own screen only.
     var join: JoinCard?
+    /// The host process's own notices, when this is the host's player.
+    var hostNotices: HostNotices?
     /// Whether the join QR code fills the screen (until a key).
     var showingJoinCode = false
 
@@ -63,6 +65,12 @@ struct FullScreenShell<Game: PartyGame> {
                 case .terminal(.resize):
                     terminal.invalidate()
                 case .line, .tick:
+                    if let text = hostNotices?.take() {
+                        status = text
+                        draw()
+                        lastDraw = .now
+                        continue
+                    }
                     // Redraw only as often as the game needs (countdowns, animations).
                     let interval = table.view.flatMap { presenter.refreshInterval(for: $0) } ?? 1000
                     guard ContinuousClock.now - lastDraw >= .milliseconds(interval) else { continue }

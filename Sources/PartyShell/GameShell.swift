@@ -28,6 +28,7 @@ public enum GameShell {
             var screen = FullScreenShell<Game>(connection: connection, welcome: welcome, terminal: terminal,
                                                color: options.color, banner: options.banner, notice: notice)
             screen.join = options.join
+            screen.hostNotices = options.hostNotices
             return await screen.run()
         } else {
             if let notice { Console.say(notice) }

@@ -10,6 +10,8 @@ public struct ShellOptions: Sendable {
     public var hostKey: String?
     /// The token of the seat the host's own player held before the host restarted.
     public var token: String?
+    /// Notices from the host process for its own player's full screen (nil for guests).
+    public var hostNotices: HostNotices?
     /// Full screen (true) or one line per update (false).
     public var fullScreen: Bool
     /// Whether colours may be used.

@@ -184,6 +184,7 @@ struct RoomHostRunner {
                                          banner: (browserURL ?? "port \(port)") + (joinCode.map { " · code \($0)" } ?? ""),
                                          join: browserURL.flatMap { BrowserJoin.card(url: $0, color: Terminal.colorEnabled, guests: guests) })
                 shell.token = resumed?.hostToken
+                shell.hostNotices = warnings.screen
                 if fullScreen { warnings.hold() }
                 group.addTask {
                     defer { warnings.release() }

@@ -1,3 +1,4 @@
+import PartyShell
 import PartyTerminal
 import Synchronization
 
@@ -6,14 +7,16 @@ import Synchronization
 /// standard error ends the process quietly, as SIGPIPE would (`StandardStreams`).
 final class Warnings: Sendable {
     private let state = Mutex((holding: false, held: [String]()))
+    /// Where warnings show while the full screen holds the terminal (its status line).
+    let screen = HostNotices()
 
-    /// Writes `text`, or keeps it for later while holding.
+    /// Writes `text`, or keeps it for later (and shows it on the full screen's status line) while holding.
     func warn(_ text: String) {
         let written = state.withLock { state -> Bool in
             if state.holding { state.held.append(text) }
             return !state.holding
         }
-        if written { Self.write(text) }
+        if written { Self.write(text) } else { screen.post(text) }
     }
 
     /// Starts keeping warnings (the full screen is about to take the terminal).

@@ -26,6 +26,8 @@ struct RoomScreen {
     var showingHelp = false
     /// The join URL and QR code, on the host's own screen only.
     var join: JoinCard?
+    /// The host process's own notices, when this is the host's player.
+    var hostNotices: HostNotices?
     /// Whether the join QR code fills the screen (until a key).
     var showingJoinCode = false
     /// A line for the person: stays a few seconds, then until something new arrives.
@@ -81,6 +83,12 @@ struct RoomScreen {
                 case .terminal(.resize):
                     terminal.invalidate()
                 case .line, .tick:
+                    if let text = hostNotices?.take() {
+                        status = text
+                        draw()
+                        lastDraw = .now
+                        continue
+                    }
                     // The room's countdown moves every second; a game may want more.
                     let interval = showingGame ? (game?.refreshInterval ?? 1000) : 250
                     guard ContinuousClock.now - lastDraw >= .milliseconds(interval) else { continue }

@@ -29,6 +29,7 @@ public enum RoomShell {
             var screen = RoomScreen(connection: connection, welcome: welcome, games: games, terminal: terminal,
                                     color: options.color, banner: options.banner, notice: notice)
             screen.join = options.join
+            screen.hostNotices = options.hostNotices
             let outcome = await screen.run()
             return withStandings(outcome, screen.room, welcome: screen.base.welcome)
         }
