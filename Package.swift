@@ -104,13 +104,16 @@ let package = Package(
             "PartyServer",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
         ]),
+        // `partyhost history`'s reading of the journals (past parties, all-time standings) and the
+        // results file a party room writes (atomically, never over another party's).
+        .target(name: "PartyHistory", dependencies: ["PartyKit", "PartyServer", "PartyWire", "PartyJournal"]),
         // The person's client for any game: full-screen TUI or line mode, on top of PartyClient.
         .target(name: "PartyShell", dependencies: ["PartyKit", "PartyWire", "PartyClient", "PartyTerminal", "PartyDiscovery"]),
         // The catalog of every game module listed in `games`.
         .target(name: "PartyGames", dependencies: ["PartyKit"] + games.map { .target(name: $0) }),
         .executableTarget(name: "partyhost", dependencies: [
             "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyShell", "PartyDiscovery", "PartyGames", "PartyWeb",
-            "PartyTerminal", "PartyJournal",
+            "PartyTerminal", "PartyJournal", "PartyHistory",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -130,7 +133,7 @@ let package = Package(
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "PartyServerTests", dependencies: [
-            "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames", "PartyJournal",
+            "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames", "PartyJournal", "PartyHistory",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

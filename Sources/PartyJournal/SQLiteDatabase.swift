@@ -10,11 +10,11 @@ final class SQLiteDatabase: @unchecked Sendable {
     let path: String
     private let handle: OpaquePointer
 
-    /// Opens (and creates) the database at `path`.
-    init(path: String) throws(SQLiteFailure) {
+    /// Opens (and creates) the database at `path`; `readOnly` opens an existing one for reading only.
+    init(path: String, readOnly: Bool = false) throws(SQLiteFailure) {
         self.path = path
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
         let code = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "cannot open"

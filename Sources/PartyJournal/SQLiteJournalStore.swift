@@ -22,15 +22,20 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     private let checkpointer: Checkpointer
 
     /// Opens (or creates) the journal at `path`. Throws `JournalError.unreadable` for a file that
-    /// is not a journal or is damaged, `.newerFormat` for one a newer partyhost wrote.
-    public init(path: String) throws(JournalError) {
+    /// is not a journal or is damaged, `.newerFormat` for one a newer partyhost wrote. `readOnly`
+    /// opens an existing journal to read it (`partyhost history`), even while a host writes it, and
+    /// changes nothing: a file that is not yet a journal is `.unreadable`.
+    public init(path: String, readOnly: Bool = false) throws(JournalError) {
         self.path = path
         do {
-            database = try SQLiteDatabase(path: path)
+            database = try SQLiteDatabase(path: path, readOnly: readOnly)
             let found = try database.integer("PRAGMA user_version") ?? 0
             if found > Self.format { throw JournalError.newerFormat(path: path, found: Int(found), known: Int(Self.format)) }
-            _ = try database.text("PRAGMA journal_mode = WAL")
-            try database.execute("PRAGMA synchronous = NORMAL")
+            if readOnly, found == 0 { throw JournalError.unreadable(path: path, reason: "no journal in it") }
+            if !readOnly {
+                _ = try database.text("PRAGMA journal_mode = WAL")
+                try database.execute("PRAGMA synchronous = NORMAL")
+            }
             if found == 0 {
                 try database.execute("""
                     BEGIN;

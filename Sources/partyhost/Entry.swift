@@ -15,6 +15,11 @@ enum Entry {
         if !ProcessEnvironment.wantsSwiftExecutor {
             _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         }
+        // `partyhost history`: the root command's game settings (every argument it does not know)
+        // would swallow the subcommand's name, so it is picked out first.
+        if HistoryCommand.isRequested(by: CommandLine.arguments) {
+            return HistoryCommand.Root.main(Array(CommandLine.arguments.dropFirst()))
+        }
         await PartyHostCommand.main()
         TerminationSignals.endAsSignalled() // Ctrl-C: status 130 once the session has ended cleanly
     }

@@ -34,7 +34,8 @@ struct PartyHostCommand: AsyncParsableCommand {
             The settings of each game:
             \(GameCatalogHelp.settingsHelp)
             """,
-        version: WireProtocol.softwareVersion
+        version: WireProtocol.softwareVersion,
+        subcommands: [HistoryCommand.self]
     )
 
     @Option(help: "Host this one game instead of a party room: \(GameCatalog.idList).")
