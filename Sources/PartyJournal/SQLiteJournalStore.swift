@@ -19,7 +19,8 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     private let database: SQLiteDatabase
     private let lock = Mutex(())
     private let insert: SQLiteStatement
-    private let checkpointer: Checkpointer
+    /// Nil for a journal opened only to read.
+    private let checkpointer: Checkpointer?
 
     /// Opens (or creates) the journal at `path`. Throws `JournalError.unreadable` for a file that
     /// is not a journal or is damaged, `.newerFormat` for one a newer partyhost wrote. `readOnly`
@@ -54,7 +55,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             _ = try database.integer("SELECT count(*) FROM parties")
             _ = try database.integer("PRAGMA wal_autocheckpoint = 0")
             insert = try database.prepare("INSERT INTO entries(party, sequence, instant, kind, peer, body) VALUES (?, ?, ?, ?, ?, ?)")
-            checkpointer = try Checkpointer(path: path)
+            checkpointer = readOnly ? nil : try Checkpointer(path: path)
         } catch let failure as SQLiteFailure {
             throw JournalError.unreadable(path: path, reason: failure.message)
         } catch let error as JournalError {
@@ -65,7 +66,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     }
 
     deinit {
-        checkpointer.stop()
+        checkpointer?.stop()
     }
 
     private func locked<T>(_ body: () throws(SQLiteFailure) -> T) throws(JournalError) -> T {

@@ -78,10 +78,11 @@ struct RoomHostRunner {
         let server = PartyRoomHost(room: settings, options: options, logger: Logger(label: "partyhost"),
                                    journal: journal?.hostJournal(warn: { warnings.warn($0) }))
         let resumed = server.resumed
-        let results = command.results.map { PartyResults(path: $0) }
         let fullScreen = Terminal.isInteractive && !command.lineMode
         let signals = TerminationSignals.stream()
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let session = await server.report().session ?? ""
+        let results = command.results.map { PartyResults(requested: $0, session: session) }
         let capacity = settings.capacity
         let games = menu.map(\.game)
 
@@ -103,6 +104,7 @@ struct RoomHostRunner {
             Console.say("Hosting \(sessionName) on port \(port).")
             if let problem = FileLimit.raise(toFit: command.maxConnections) { warnings.warn(problem) }
             journal?.resumeLines(resumed, port: port).forEach(Console.say)
+            if let notice = results?.notice { Console.say(notice) }
             journal?.saved(port: port, warnings: warnings)
             Console.say("A party room with \(menu.map(\.hosted.descriptor.title).joined(separator: ", ")).")
             let joinAddress = JoinAddress.current(preferring: command.interfaces)

@@ -1,5 +1,7 @@
 import Foundation
+import PartyHistory
 import PartyServer
+import PartyShell
 
 extension RunJournal {
     /// What the host says once it listens on `port`, when the party resumed: where it stood, and
@@ -33,10 +35,18 @@ extension RunJournal {
     }
 }
 
-/// `--results FILE`: the party's report as JSON, replaced atomically after every game (a new
-/// file renamed over the old), so that a host stopped at any moment leaves a whole file.
+/// `--results FILE`: the party's report as JSON, replaced atomically after every game
+/// (`ResultsFile`), in the file given unless it holds another party's results (then beside it:
+/// `party-2.json`, said once at the start).
 struct PartyResults: Sendable {
     let path: String
+    /// Said once the host listens, when `path` is not the file asked for.
+    let notice: String?
+
+    /// Where the results of party `session` go when `--results` names `requested`.
+    init(requested: String, session: String) {
+        (path, notice) = ResultsFile.destination(for: requested, session: session)
+    }
 
     static func encode(_ report: RoomReport) throws -> Data {
         let encoder = JSONEncoder()
@@ -47,9 +57,9 @@ struct PartyResults: Sendable {
     /// Writes `report`, or warns why it could not.
     func write(_ report: RoomReport, warnings: Warnings) {
         do {
-            try Self.encode(report).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try ResultsFile.write(report, to: path)
         } catch {
-            warnings.warn("Could not write the results to \(path): \(error.localizedDescription)")
+            warnings.warn("Could not write the results to \(path): \(error)")
         }
     }
 }
