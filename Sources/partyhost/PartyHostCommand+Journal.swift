@@ -28,8 +28,16 @@ extension PartyHostCommand {
     /// builds the same table), with this run's state directory, screen and logging, and the port
     /// the party listened on (`port`: the same one where it is free, else any).
     func resuming(_ party: JournalParty, port: Int) throws -> PartyHostCommand {
-        guard var resumed = try Self.parseAsRoot(party.arguments) as? PartyHostCommand else {
-            throw ValidationError("The journal of \(party.name) holds a command line partyhost cannot read: \(party.arguments.joined(separator: " "))")
+        let parsed: (any ParsableCommand)?
+        do {
+            parsed = try Self.parseAsRoot(party.arguments)
+        } catch {
+            throw ValidationError("The journal of \(party.name) was started with options this partyhost does not take "
+                + "(\(Self.message(for: error))). Start with --new to begin a new party (the old one is kept).")
+        }
+        guard var resumed = parsed as? PartyHostCommand else {
+            throw ValidationError("The journal of \(party.name) holds a command line partyhost cannot read: "
+                + "\(party.arguments.joined(separator: " ")). Start with --new to begin a new party (the old one is kept).")
         }
         resumed.state = state
         resumed.lineMode = lineMode

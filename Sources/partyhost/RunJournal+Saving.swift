@@ -1,6 +1,7 @@
 import Foundation
 import PartyHistory
 import PartyServer
+import PartyWire
 import PartyShell
 
 extension RunJournal {
@@ -9,6 +10,9 @@ extension RunJournal {
     func resumeLines(_ summary: ResumeSummary?, port: Int) -> [String] {
         guard let summary else { return [] }
         var lines = [summary.line]
+        if party.version != WireProtocol.softwareVersion {
+            lines.append("The party was started by partyhost \(party.version); this is \(WireProtocol.softwareVersion).")
+        }
         if party.port != 0, party.port != port {
             lines.append("Port \(party.port) was taken: the party resumed on port \(port), where everyone joins it again "
                 + "(partyclient lists it by name; phones scan the new QR code).")
