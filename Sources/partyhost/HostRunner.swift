@@ -43,6 +43,7 @@ struct HostRunner {
         options.proposalMilliseconds = Int64(command.proposalSeconds ?? 10) * 1000
         options.predictionMilliseconds = Int64(command.predictSeconds ?? 20) * 1000
         options.predictionPoints = command.predictionPoints ?? 50
+        options.restartWaitSeconds = command.restartWaitSeconds
         options.webAssets = WebGames.assets
         let server = PartyHost<Game.Rules>(configuration: configuration, options: options,
                                            logger: Logger(label: "partyhost"))
