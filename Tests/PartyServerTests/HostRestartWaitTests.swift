@@ -208,4 +208,41 @@ struct HostRestartWaitTests {
             await proxy.stop()
         }
     }
+
+    @Test("a bot keeps trying with its token while nothing answers, and takes its seat again when the host answers")
+    func botComesBack() async throws {
+        try await withHost(FourInARow.self, options: Self.options(restartWait: 60)) { _, port in
+            let proxy = try await CuttableProxy.start(to: port)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await BotRunner<FourInARowGame>(address: HostAddress(host: "127.0.0.1", port: proxy.port), name: "Robo",
+                                                        seed: 7, timeouts: .patient).run()
+                }
+                try await RawClient.with(port: port) { alice in
+                    try await alice.hello("Alice")
+                    _ = try await alice.next("welcome")
+                    /// Waits for a lobby in which Robo's seat is (or is not) connected.
+                    func robo(connected: Bool) async throws -> Bool {
+                        while let lobby = try await alice.next("lobby") {
+                            let players = lobby["players"] as? [[String: Any]] ?? []
+                            if players.contains(where: { $0["name"] as? String == "Robo" && $0["connected"] as? Bool == connected }) { return true }
+                        }
+                        return false
+                    }
+                    #expect(try await robo(connected: true), "Robo never sat down")
+                    await proxy.stopListening()
+                    await proxy.cutAndWait()
+                    #expect(try await robo(connected: false), "Robo's drop was not seen")
+                    // Longer than a client waits for a host without a journal (it gives up at its
+                    // first attempt after 2 s of refusals, about 3.75 s after the drop): a bot that
+                    // had given up would not come back.
+                    try await Task.sleep(for: .seconds(6))
+                    try await proxy.listenAgain()
+                    #expect(try await robo(connected: true), "Robo did not take its seat again")
+                }
+                group.cancelAll()
+            }
+            await proxy.stop()
+        }
+    }
 }
