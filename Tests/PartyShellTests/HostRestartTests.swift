@@ -93,3 +93,28 @@ extension EndToEnd {
         }
     }
 }
+
+/// `--host-restart-wait` on both executables: documented, and checked.
+@Suite("--host-restart-wait is explained and checked")
+struct HostRestartWaitOptionTests {
+    @Test("both --help texts explain --host-restart-wait; partyhost's default is 300", arguments: ["partyhost", "partyclient"])
+    func help(executable: String) async throws {
+        let (status, output) = try await Executables.run(executable, ["--help"])
+        #expect(status == 0)
+        let joined = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(joined.contains("--host-restart-wait <seconds>"), "\(output)")
+        #expect(joined.contains("journal"), "\(output)")
+        if executable == "partyhost" { #expect(joined.contains("(default: 300)"), "\(output)") }
+    }
+
+    @Test("a wait outside 0-3600 seconds is refused at the start", arguments: [
+        ("partyhost", ["--game", "fourinarow", "--host-restart-wait", "3601"]),
+        ("partyhost", ["--host-restart-wait", "-1"]),
+        ("partyclient", ["--connect", "127.0.0.1:9", "--host-restart-wait", "-5"]),
+    ])
+    func outOfRange(executable: String, arguments: [String]) async throws {
+        let (status, output) = try await Executables.run(executable, arguments)
+        #expect(status == 64, "\(output)")
+        #expect(output.contains("--host-restart-wait must be from 0 to 3600 seconds."), "\(output)")
+    }
+}
