@@ -179,8 +179,7 @@ export class Connection {
     const now = Date.now();
     if (!this.retryUntil) {
       this.droppedAt = now;
-      // A host that keeps a journal may be restarting: wait for it at least as long as it asks.
-      this.retryUntil = now + Math.max(this.timing.graceMs, this.restartWaitMs);
+      this.retryUntil = now + this.timing.graceMs;
     }
     // An attempt that never opened: nothing answers at the host's address. A host with a journal
     // is given its restartWait from the drop (as partyclient does), counted down on the page.
