@@ -1,6 +1,8 @@
 // The WebSocket side of the protocol (docs/PROTOCOL.md): hello, heartbeats, the reconnect token,
 // and reconnecting by itself within the grace period. The host's figures (grace, heartbeat, silence)
 // come in its `welcome`; the defaults below are the protocol's, for a host that does not send them.
+// A host that keeps a journal (its welcome's `restartWait`, section 12) comes back after a crash:
+// while nothing answers the page says "The host is restarting… 42 s" and keeps trying that long.
 
 /** This tab's token: a reload, or a live reconnection, presents it. */
 const TOKEN_KEY = "partyhost.token";
@@ -23,7 +25,8 @@ function stored(storage, key) {
 export class Connection {
   /**
    * options: { name, code, role, games, onMessage(msg), onState(state, detail) }.
-   * States: "connecting", "open", "reconnecting" (detail: ms left), "closed" (detail: reason text).
+   * States: "connecting", "open", "reconnecting" (detail: ms left), "restarting" (nothing answers
+   * and the host keeps a journal; detail: ms left), "closed" (detail: reason text).
    */
   constructor(options) {
     this.options = options;
@@ -34,8 +37,16 @@ export class Connection {
     this.lastHeard = Date.now();
     this.timer = null;
     this.retryUntil = null;
+    // Since when the page has been without its connection, and until when it waits for a host that
+    // restarts (set once an attempt found nobody answering, with the host's restartWait).
+    this.droppedAt = null;
+    this.restartingUntil = null;
+    this.restartWaitMs = 0;
     this.timing = { ...DEFAULT_TIMING };
   }
+
+  /** What the page says while it has no connection: the host restarting, or reconnecting. */
+  get awayState() { return this.restartingUntil ? "restarting" : "reconnecting"; }
 
   /** The token to present: this tab's own, else this browser's latest seat at this host. */
   static get savedToken() { return sessionStorage.getItem(TOKEN_KEY) ?? Connection.browserSeat?.token ?? null; }
@@ -60,8 +71,10 @@ export class Connection {
     this.socket = socket;
     this.seq = 0;
     this.welcomed = false;
-    this.options.onState(this.retryUntil ? "reconnecting" : "connecting", this.retryUntil ? this.retryUntil - Date.now() : 0);
+    this.opened = false;
+    this.options.onState(this.retryUntil ? this.awayState : "connecting", this.retryUntil ? this.retryUntil - Date.now() : 0);
     socket.addEventListener("open", () => {
+      this.opened = true;
       this.lastHeard = Date.now();
       const hello = {
         protocol: 2, client: "partyhost-web", clientVersion: "1", name: this.options.name,
@@ -93,6 +106,10 @@ export class Connection {
       if (msg.type === "welcome") {
         this.welcomed = true;
         this.retryUntil = null;
+        this.droppedAt = null;
+        this.restartingUntil = null;
+        // Absent or 0: the host keeps no journal, and a crashed host gives no seat back.
+        this.restartWaitMs = Number.isFinite(msg.restartWait) && msg.restartWait > 0 ? msg.restartWait * 1000 : 0;
         this.room = msg.room === true;
         // The host's own figures: how long it holds a seat, how often it and we send heartbeats.
         for (const key of Object.keys(DEFAULT_TIMING)) {
@@ -146,7 +163,7 @@ export class Connection {
       if (this.welcomed && Date.now() - (this.lastSent || 0) >= this.timing.heartbeatMs) this.send("heartbeat");
       if (Date.now() - this.lastHeard > this.timing.silenceMs) socket.close();
     } else if (this.retryUntil && !this.finished) {
-      this.options.onState("reconnecting", this.retryUntil - Date.now());
+      this.options.onState(this.awayState, this.retryUntil - Date.now());
     }
   }
 
@@ -159,13 +176,25 @@ export class Connection {
       this.options.onState("closed", "The connection to the host closed.");
       return;
     }
-    if (!this.retryUntil) this.retryUntil = Date.now() + this.timing.graceMs;
-    if (Date.now() >= this.retryUntil) {
+    const now = Date.now();
+    if (!this.retryUntil) {
+      this.droppedAt = now;
+      this.retryUntil = now + this.timing.graceMs;
+    }
+    // An attempt that never opened: nothing answers at the host's address. A host with a journal
+    // is given its restartWait from the drop (as partyclient does), counted down on the page.
+    if (!this.opened && this.restartWaitMs > 0 && this.droppedAt !== null && !this.restartingUntil) {
+      this.restartingUntil = this.droppedAt + this.restartWaitMs;
+      this.retryUntil = this.restartingUntil;
+    }
+    if (now >= this.retryUntil) {
       this.stop();
-      this.options.onState("closed", "Could not reach the host again in time; your seat is given up.");
+      this.options.onState("closed", this.restartingUntil
+        ? `The host has gone away: nothing answers at ${location.host} any more.`
+        : "Could not reach the host again in time; your seat is given up.");
       return;
     }
-    this.options.onState("reconnecting", this.retryUntil - Date.now());
+    this.options.onState(this.awayState, this.retryUntil - now);
     setTimeout(() => { if (!this.finished && !this.socket) this.connect(); }, 1000);
   }
 

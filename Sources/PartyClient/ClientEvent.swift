@@ -30,6 +30,10 @@ public enum ClientEvent: Sendable {
     case error(ErrorMessage)
     /// The connection dropped; the client is trying to get its seat back.
     case connectionLost(String)
+    /// Nothing answers at the host's address, and the host keeps a journal (its welcome's
+    /// `restartWait`): the client keeps trying with its token until `until`, when it gives up.
+    /// Said when the waiting starts and again every `PartySession.restartingNoticeEvery` or so.
+    case hostRestarting(until: ContinuousClock.Instant)
     /// The host gave the seat back after a drop.
     case reconnected(Welcome)
     /// The connection is gone for good; the text says why.

@@ -7,6 +7,9 @@ import Synchronization
 ///
 /// When nothing listens at the host's address any more (connections refused for
 /// `hostGoneAfter`), the host is gone: the session ends at once instead of after `patience`.
+/// Unless the host keeps a journal (its welcome's `restartWait`, or the `restartWait` given here):
+/// then a crashed host comes back with every seat, so the session says `.hostRestarting` and keeps
+/// trying with its latest token for that long before it gives up.
 ///
 /// Use it scoped: `try await PartySession.withSession(to:hello:) { session, welcome in … }`.
 public final class PartySession: Sendable {
@@ -25,6 +28,10 @@ public final class PartySession: Sendable {
     public static let defaultPatience = Duration.seconds(30)
     /// How long connections must have been refused before the host counts as gone.
     public static let hostGoneAfter = Duration.seconds(2)
+    /// How often, at most, `.hostRestarting` is said again while the host is away.
+    public static let restartingNoticeEvery = Duration.seconds(10)
+    /// The longest pause between two attempts to reach the host.
+    public static let longestRetryDelay = Duration.seconds(4)
 
     init(seats: SeatMemory?, onHostGone: (@Sendable () -> Void)? = nil, onGaveUp: (@Sendable () -> Void)? = nil) {
         self.seats = seats
@@ -50,7 +57,8 @@ public final class PartySession: Sendable {
     var leaving: Bool { state.withLock { $0.leaving } }
 
     /// Joins, then runs `body`; reconnects behind its back for up to `patience` after a drop (nil:
-    /// as long as the host holds the seat, its welcome's `graceMs`).
+    /// as long as the host holds the seat, its welcome's `graceMs`), or up to `restartWait` when
+    /// that is longer (nil: as the host's latest welcome says, `restartWait`; zero: never longer).
     /// `seats` keeps every welcome's token on disk and forgets it when the seat is given up;
     /// `onHostGone` hears when the session ended because the host is gone (refused connections),
     /// `onGaveUp` when it ended because a lost connection could not be restored within `patience`.
@@ -58,6 +66,7 @@ public final class PartySession: Sendable {
         to address: HostAddress,
         hello: Hello,
         patience: Duration? = nil,
+        restartWait: Duration? = nil,
         timeouts: ClientTimeouts = .protocolLimits,
         seats: SeatMemory? = nil,
         onHostGone: (@Sendable () -> Void)? = nil,
@@ -68,7 +77,8 @@ public final class PartySession: Sendable {
         let (welcomes, welcomeContinuation) = AsyncStream<Welcome>.makeStream()
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
-                try await session.keepConnected(to: address, hello: hello, patience: patience, timeouts: timeouts, firstWelcome: welcomeContinuation)
+                try await session.keepConnected(to: address, hello: hello, patience: patience, restartWait: restartWait, timeouts: timeouts,
+                                                firstWelcome: welcomeContinuation)
                 return nil
             }
             var iterator = welcomes.makeAsyncIterator()
@@ -94,8 +104,8 @@ public final class PartySession: Sendable {
     /// Connects and forwards events; after an unexpected drop, reconnects with the latest token.
     /// Every `.disconnected` it sends is one whole sentence for people.
     func keepConnected(
-        to address: HostAddress, hello: Hello, patience fixedPatience: Duration?, timeouts: ClientTimeouts = .protocolLimits,
-        firstWelcome: AsyncStream<Welcome>.Continuation
+        to address: HostAddress, hello: Hello, patience fixedPatience: Duration?, restartWait fixedRestartWait: Duration? = nil,
+        timeouts: ClientTimeouts = .protocolLimits, firstWelcome: AsyncStream<Welcome>.Continuation
     ) async throws {
         var hello = hello
         var first = true
@@ -104,6 +114,9 @@ public final class PartySession: Sendable {
         var delay = Duration.milliseconds(250)
         var lastProblem = ""
         var patience = fixedPatience ?? Self.defaultPatience
+        var restartWait = fixedRestartWait ?? .zero
+        // When `.hostRestarting` was last said in this outage.
+        var restartingSaid: ContinuousClock.Instant?
         // In a party room a seat given up by leaving can be come back to (the host gives a member
         // who left their row back for their latest token), so leaving keeps the seat's file.
         var room = false
@@ -115,6 +128,7 @@ public final class PartySession: Sendable {
             if seatGone { seats?.forget() }
             eventContinuation.yield(.disconnected(sentence))
         }
+        let goneSentence = "The host has gone away: nothing answers at \(address) any more."
         while true {
             do {
                 let isFirst = first
@@ -123,8 +137,10 @@ public final class PartySession: Sendable {
                 }
                 first = false
                 refusedSince = nil
+                restartingSaid = nil
                 room = outcome.room
                 if fixedPatience == nil { patience = outcome.patience }
+                if fixedRestartWait == nil { restartWait = outcome.restartWait }
                 hello.token = outcome.token
                 hello.hostKey = nil
                 switch outcome.end {
@@ -154,18 +170,43 @@ public final class PartySession: Sendable {
                 }
             }
             if leaving { return end("You left the session.", seatGone: !room) }
-            if let since = refusedSince, ContinuousClock.now - since >= Self.hostGoneAfter {
-                onHostGone?()
-                return end("The host has gone away: nothing answers at \(address) any more.", seatGone: true)
+            let now = ContinuousClock.now
+            // A host that keeps a journal comes back after a crash: wait for it, refused or not.
+            // Refused, it waits `restartWait`; with no answer at all, as long as the host holds the seat if that is longer.
+            if restartWait > .zero, let since = lostAt {
+                let deadline = since + (refusedSince != nil ? restartWait : max(patience, restartWait))
+                if Task.isCancelled || now >= deadline {
+                    if refusedSince != nil {
+                        if !Task.isCancelled { onHostGone?() }
+                        return end(goneSentence, seatGone: true)
+                    }
+                    if !Task.isCancelled { onGaveUp?() }
+                    return end("The connection to the host was lost and could not be restored in \(max(patience, restartWait).components.seconds) seconds (\(Self.clause(lastProblem))).",
+                               seatGone: false)
+                }
+                // Refused connections (or the host's grace over): the host is away, maybe restarting;
+                // either way `deadline` is then `since + restartWait`.
+                let away = refusedSince != nil || now - since >= patience
+                if away, restartingSaid.map({ now - $0 >= Self.restartingNoticeEvery }) ?? true {
+                    restartingSaid = now
+                    eventContinuation.yield(.hostRestarting(until: deadline))
+                }
+                try? await Task.sleep(for: min(delay, deadline - now))
+                delay = min(delay * 2, Self.longestRetryDelay)
+                continue
             }
-            guard !Task.isCancelled, let since = lostAt, ContinuousClock.now - since < patience else {
+            if let since = refusedSince, now - since >= Self.hostGoneAfter {
+                onHostGone?()
+                return end(goneSentence, seatGone: true)
+            }
+            guard !Task.isCancelled, let since = lostAt, now - since < patience else {
                 let seconds = patience.components.seconds
                 if !Task.isCancelled { onGaveUp?() }
                 return end("The connection to the host was lost and could not be restored in \(seconds) seconds (\(Self.clause(lastProblem))).",
                            seatGone: false)
             }
             try? await Task.sleep(for: delay)
-            delay = min(delay * 2, .seconds(4))
+            delay = min(delay * 2, Self.longestRetryDelay)
         }
     }
 
@@ -194,15 +235,14 @@ public final class PartySession: Sendable {
 
     /// Forwards one connection's events; returns how it ended, the token to come back with
     /// (the newest welcome's: each token works once), whether the session is a party room, and how
-    /// long the host holds the seat after a drop.
+    /// long the host holds the seat after a drop, and how long to wait for it after a crash.
     func forward(connection: PartyConnection, welcome: Welcome, first: Bool,
-                 firstWelcome: AsyncStream<Welcome>.Continuation) async -> (end: End, token: String, room: Bool, patience: Duration) {
-        let patience = welcome.reconnectPatience
-        let room = welcome.room == true
+                 firstWelcome: AsyncStream<Welcome>.Continuation) async -> Outcome {
+        var outcome = Outcome(end: .lost("the connection closed"), token: welcome.token, room: welcome.room == true,
+                              patience: welcome.reconnectPatience, restartWait: welcome.hostRestartWait)
         state.withLock { $0.connection = connection }
         defer { state.withLock { $0.connection = nil } }
         seats?.remember(welcome)
-        var token = welcome.token
         if first {
             firstWelcome.yield(welcome)
             firstWelcome.finish()
@@ -213,19 +253,33 @@ public final class PartySession: Sendable {
         for await event in connection.events {
             switch event {
             case .disconnected(let why):
-                return (.lost(why), token, room, patience)
+                outcome.end = .lost(why)
+                return outcome
             case .ended(let message):
                 eventContinuation.yield(event)
-                return (.finished(message.message), token, room, patience)
+                outcome.end = .finished(message.message)
+                return outcome
             case .welcome(let again):
                 seats?.remember(again)
-                token = again.token
+                outcome.token = again.token
+                outcome.restartWait = again.hostRestartWait
                 eventContinuation.yield(.reconnected(again))
             default:
                 eventContinuation.yield(event)
             }
         }
-        return (.lost("the connection closed"), token, room, patience)
+        return outcome
+    }
+
+    /// How one connection went: how it ended, the token to come back with, whether the session is
+    /// a party room, how long the host holds the seat after a drop, and how long it asks clients
+    /// to wait for it after a crash.
+    struct Outcome: Sendable {
+        var end: End
+        var token: String
+        var room: Bool
+        var patience: Duration
+        var restartWait: Duration
     }
 }
 
@@ -234,5 +288,11 @@ extension Welcome {
     /// holds it (`graceMs`), or `PartySession.defaultPatience` from a host that does not say.
     public var reconnectPatience: Duration {
         graceMs.map { .milliseconds(max(1, $0)) } ?? PartySession.defaultPatience
+    }
+
+    /// How long a client keeps trying to come back when the host process disappears: the host's
+    /// `restartWait` (zero from a host that keeps no journal, or says nothing).
+    public var hostRestartWait: Duration {
+        .seconds(max(0, restartWait ?? 0))
     }
 }

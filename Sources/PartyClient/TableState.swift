@@ -36,6 +36,9 @@ public struct TableState<View: Codable & Sendable>: Sendable {
     /// While the connection is down and the client tries to get its seat back: since when, and why
     /// it dropped. Nothing typed is sent meanwhile.
     public private(set) var reconnecting: (since: ContinuousClock.Instant, why: String)?
+    /// While nothing answers at the host's address and the host keeps a journal: when the client
+    /// gives up waiting for it to come back (`ClientEvent.hostRestarting`).
+    public private(set) var restartingUntil: ContinuousClock.Instant?
 
     /// Starts from the host's welcome.
     public init(welcome: Welcome) {
@@ -71,6 +74,17 @@ public struct TableState<View: Codable & Sendable>: Sendable {
 
     /// Whether the connection is down (the client is reconnecting).
     public var isReconnecting: Bool { reconnecting != nil }
+
+    /// "The host is restarting… 42 s" (the whole seconds left before the client gives up, rounded
+    /// up) while the host is away and keeps a journal; nil otherwise.
+    public func restartingLine(at now: ContinuousClock.Instant = .now) -> String? {
+        restartingUntil.map { Self.restartingLine(until: $0, at: now) }
+    }
+
+    /// "The host is restarting… 42 s": the whole seconds from `now` to `until`, rounded up.
+    public static func restartingLine(until: ContinuousClock.Instant, at now: ContinuousClock.Instant = .now) -> String {
+        "The host is restarting… \(PlayerLabel.seconds(max(0, (until - now).wholeMilliseconds))) s"
+    }
 
     /// Seats the host holds for a dropped player, with the whole seconds left of their grace
     /// (rounded up), counted down locally from the latest `lobby`'s `graceMs`.
@@ -116,9 +130,16 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             yourTurn = false
             notice = "Connection lost (\(why)); reconnecting…"
             return .notice(notice!)
+        case .hostRestarting(let until):
+            restartingUntil = until
+            yourTurn = false
+            if reconnecting == nil { reconnecting = (.now, "nothing answers at the host's address") }
+            notice = Self.restartingLine(until: until)
+            return .notice(notice!)
         case .reconnected(let message):
             welcome = message
             reconnecting = nil
+            restartingUntil = nil
             notice = "Reconnected."
             return .notice(notice!)
         case .lobby(let message):
@@ -182,6 +203,7 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             return .notice(message.message)
         case .ended(let message):
             reconnecting = nil
+            restartingUntil = nil
             closed = message.message
             return .closed(message.message)
         case .error(let message):
@@ -189,6 +211,7 @@ public struct TableState<View: Codable & Sendable>: Sendable {
             return .notice(message.message)
         case .disconnected(let why):
             reconnecting = nil
+            restartingUntil = nil
             if closed == nil {
                 // PartySession says a whole sentence; a bare connection's reason is a fragment.
                 closed = why.last.map { ".!?".contains($0) } == true ? why : "Disconnected: \(why)."

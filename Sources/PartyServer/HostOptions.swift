@@ -75,6 +75,10 @@ public struct HostOptions: Sendable {
     /// The most players a session with `teams` seats (two teams of 64: a school hall), as far as
     /// `maxConnections` lets them in (its default, 64, is the usual bound).
     public static let teamCapacity = 128
+    /// How long clients should keep trying to come back when the host process disappears, in
+    /// seconds (the welcome's `restartWait`): the host keeps a journal and resumes after a crash.
+    /// 0: the host keeps none, and clients give up as soon as nothing answers.
+    public var restartWaitSeconds = 0
     /// The files served over HTTP (the page's, and `/games.json` when the executable adds it).
     public var webAssets: WebAssets = .builtIn
 

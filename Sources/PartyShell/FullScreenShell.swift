@@ -206,13 +206,7 @@ struct FullScreenShell<Game: PartyGame> {
 
     /// While the connection is down: no board (and no "Your turn"), only what is going on.
     func drawReconnecting(on canvas: inout Canvas, since: ContinuousClock.Instant, top: Int, height: Int) {
-        let elapsed = ContinuousClock.now - since
-        let left = max(0, (table.welcome.reconnectPatience - elapsed).components.seconds)
-        let lines = [
-            "The connection to the host was lost.",
-            "Reconnecting… (giving up in \(left) s)",
-            "Nothing you type is sent until the host answers; q leaves.",
-        ]
+        let lines = ShellScreen.lostLines(table, since: since)
         let y = top + max(0, (height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             canvas.putCentered(line, y: y + index, style: index == 0 ? TextStyle(bold: true) : .plain)
@@ -258,12 +252,13 @@ struct FullScreenShell<Game: PartyGame> {
             : ShellScreen.keyLine(table: table, phase: phase, gameKeys: presenter.keyHelp, joinKey: joinKey)
         let asking = quitAskedAt.map { ContinuousClock.now - $0 < Self.quitQuestionLifetime } == true
         var kept = statusOutdated && ContinuousClock.now - statusSince >= .seconds(5) ? nil : status
-        // The question's one-line form gives way to its lines.
+        // The question's one-line form gives way to its lines; the restart's countdown is drawn live.
         if questionShown, kept?.hasPrefix("Who wins?") == true { kept = nil }
+        if table.restartingUntil != nil { kept = nil }
         // A team's line names the team shortened, so its proposals show.
         kept = kept.map { TeamNames.line($0, team: table.team?.name, players: table.lobby?.players ?? [], width: size.width) }
         let fresh = asking ? Self.quitQuestion : kept
-        let reconnecting = table.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
+        let reconnecting = ShellScreen.lostStatus(table)
         let line = ShellScreen.statusLine([fresh, reconnecting, table.gameOver?.summary, table.lobby?.message], shown: canvas)
         canvas.put(line.fitted(toWidth: size.width), x: 0, y: size.height - 2, style: TextStyle(bold: true))
         canvas.put(help.fittedHelp(toWidth: size.width), x: 0, y: size.height - 1, style: TextStyle(dim: true))

@@ -140,6 +140,25 @@ enum ShellScreen {
 
     /// The status line: the first of `candidates` that the screen above does not already show
     /// (the lobby shows its own sentence and the last result, most games show their result).
+    /// What the screen says instead of the game while the connection is down: the host restarting
+    /// (with the seconds left before giving up, counted down) or the connection lost.
+    static func lostLines<View>(_ table: TableState<View>, since: ContinuousClock.Instant, now: ContinuousClock.Instant = .now) -> [String] {
+        if let restarting = table.restartingLine(at: now) {
+            return [restarting, "It keeps the party: your seat comes back when it answers.",
+                    "Nothing you type is sent until the host answers; q leaves."]
+        }
+        let left = max(0, (table.welcome.reconnectPatience - (now - since)).components.seconds)
+        return ["The connection to the host was lost.", "Reconnecting… (giving up in \(left) s)",
+                "Nothing you type is sent until the host answers; q leaves."]
+    }
+
+    /// The status line's word on a connection that is down (nil while it is up); nothing while the
+    /// host restarts, whose countdown `lostLines` shows.
+    static func lostStatus<View>(_ table: TableState<View>) -> String? {
+        guard table.restartingUntil == nil else { return nil }
+        return table.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
+    }
+
     static func statusLine(_ candidates: [String?], shown screen: Canvas) -> String {
         let text = screen.text
         return candidates.lazy.compactMap { $0 }.first { !$0.isEmpty && !text.contains($0) } ?? ""

@@ -81,13 +81,18 @@ public struct Welcome: WireMessage, Hashable {
     public var heartbeatMs: Int64?
     /// The longest silence after which either side counts the other as gone, in milliseconds (absent: 10,000).
     public var silenceMs: Int64?
+    /// How long clients keep trying to come back when the host process disappears, in seconds:
+    /// the host keeps a journal and resumes after a crash. Absent or 0: it keeps none, so a
+    /// crashed host gives no seat back.
+    public var restartWait: Int?
 
     /// Creates a welcome.
     public init(protocol: Int = WireProtocol.version, session: String, game: String, title: String, sessionName: String,
                 seat: Int?, role: String = "player", reconnected: Bool = false, name: String, players: [PlayerInfo],
                 minPlayers: Int, maxPlayers: Int, token: String, room: Bool? = nil,
-                graceMs: Int64? = nil, heartbeatMs: Int64? = nil, silenceMs: Int64? = nil) {
+                graceMs: Int64? = nil, heartbeatMs: Int64? = nil, silenceMs: Int64? = nil, restartWait: Int? = nil) {
         self.room = room
+        self.restartWait = restartWait
         self.graceMs = graceMs
         self.heartbeatMs = heartbeatMs
         self.silenceMs = silenceMs

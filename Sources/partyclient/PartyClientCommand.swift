@@ -24,7 +24,8 @@ struct PartyClientCommand: AsyncParsableCommand {
 
             Exit status: 0 when the session ended (you left, or the host ended it) and after \
             --list; 69 when the host went away (nothing answers at its address any more, or the \
-            connection could not be restored); 64 for a bad option; 130 after Ctrl-C; 1 for other \
+            connection could not be restored; from a host that keeps a journal, only after waiting \
+            --host-restart-wait or the host's restartWait for it to come back); 64 for a bad option; 130 after Ctrl-C; 1 for other \
             errors (the host could not be reached, it refused you).
             """,
         version: WireProtocol.softwareVersion
@@ -72,6 +73,11 @@ struct PartyClientCommand: AsyncParsableCommand {
         """)
     var plainText = false
 
+    @Option(name: .customLong("host-restart-wait"),
+            help: ArgumentHelp("When the host process disappears (nothing answers at its address), keep trying to get back in for this many seconds, instead of as long as the host asks (its welcome's restartWait: a host that keeps a journal resumes the party after a crash); 0 gives up at once (0-3600).",
+                               valueName: "seconds"))
+    var hostRestartWait: Int?
+
     @Flag(help: "Log to standard error.")
     var verbose = false
 
@@ -80,6 +86,9 @@ struct PartyClientCommand: AsyncParsableCommand {
         if json && !list { throw ValidationError("--json only works with --list (partyclient --list --json).") }
         if let game, game.lowercased() != "party", GameCatalog.game(id: game.lowercased()) == nil {
             throw ValidationError("There is no game \"\(game)\"; the games are: \(GameCatalog.idList) (and party for party rooms).")
+        }
+        if let hostRestartWait, !(0...3600).contains(hostRestartWait) {
+            throw ValidationError("--host-restart-wait must be from 0 to 3600 seconds.")
         }
         if let connect { _ = try HostAddress(parsing: connect) }
         _ = try WideAreaListing.browser(self)
@@ -184,7 +193,8 @@ struct PartyClientCommand: AsyncParsableCommand {
             let firstNotice = notice
             do {
                 let outcome = try await PartySession.withSession(
-                    to: address, hello: hello, seats: memory, onHostGone: { hostGone.withLock { $0 = true } },
+                    to: address, hello: hello, restartWait: hostRestartWait.map { .seconds($0) }, seats: memory,
+                    onHostGone: { hostGone.withLock { $0 = true } },
                     onGaveUp: { hostLost.withLock { $0 = true } }
                 ) { session, welcome in
                     let greeting = welcome.reconnected

@@ -109,6 +109,11 @@ struct PartyHostCommand: AsyncParsableCommand {
     @Option(help: "Seconds a dropped player's seat is held for them to reconnect, in every game (0: given up at once; 0-3600).")
     var grace: Int = 30
 
+    @Option(name: .customLong("host-restart-wait"),
+            help: ArgumentHelp("Seconds players' clients keep trying to come back when this host process disappears (a crash), since the host resumes the party from its journal when started again (0: clients give up at once, as for a host that keeps no journal; 0-3600).",
+                               valueName: "seconds"))
+    var restartWaitSeconds: Int = 300
+
     @Option(help: "Most spectators at once (0-100000; each is a connection, so --max-connections must fit them too).")
     var maxSpectators: Int = 16
 
@@ -193,6 +198,9 @@ struct PartyHostCommand: AsyncParsableCommand {
     /// Checks the options a party room and a single game share.
     func validateCommon() throws {
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
+        guard (0...3600).contains(restartWaitSeconds) else {
+            throw ValidationError("--host-restart-wait must be from 0 to 3600 seconds.")
+        }
         guard (0...100_000).contains(maxSpectators) else { throw ValidationError("--max-spectators must be from 0 to 100000.") }
         if let teams, teams != "auto", teams != "off" { throw ValidationError("--teams must be auto or off (or alone).") }
         if let proposalSeconds, !(1...120).contains(proposalSeconds) {

@@ -28,7 +28,8 @@ struct ClientExitTests {
 
     @Test("a lost connection that cannot be restored ends the client with status 69 too (point 15)", .timeLimit(.minutes(6)))
     func lostForGood() async throws {
-        let (host, hostPort) = try await LineModeHost.start()
+        // A host without a journal: its clients wait for nobody to restart it.
+        let (host, hostPort) = try await LineModeHost.start(["--host-restart-wait", "0"])
         defer { host.stop() }
         let proxy = try LiveProcess("python3", [TestTools.scripts + "/cuttable_proxy.py", "\(hostPort)", "120"], label: "proxy")
         defer { proxy.stop() }

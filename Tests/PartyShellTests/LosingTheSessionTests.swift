@@ -115,7 +115,8 @@ extension EndToEnd {
 
         @Test("point 3: while the host does not answer the screen says so and sends no move; a host gone for good ends in one sentence")
         func hostLostAndGone() async throws {
-            let (host, hostPort) = try await startHost(["--bots", "1"])
+            // A host without a journal: its clients give up as soon as nothing answers.
+            let (host, hostPort) = try await startHost(["--bots", "1", "--host-restart-wait", "0"])
             defer { host.stop() }
             let proxy = try LiveProcess("python3", [TestTools.scripts + "/cuttable_proxy.py", "\(hostPort)", "120"], label: "proxy")
             defer { proxy.stop() }
@@ -199,7 +200,7 @@ extension EndToEnd {
     struct LostHostLineModeTests {
         @Test("while reconnecting a typed move is refused, not sent; a host gone for good ends with one sentence, once")
         func lostHostInLineMode() async throws {
-            let (host, hostPort) = try await LineModeHost.start()
+            let (host, hostPort) = try await LineModeHost.start(["--host-restart-wait", "0"])
             defer { host.stop() }
             let proxy = try LiveProcess("python3", [TestTools.scripts + "/cuttable_proxy.py", "\(hostPort)", "120"], label: "proxy")
             defer { proxy.stop() }
@@ -247,7 +248,7 @@ extension EndToEnd {
             let port = TestTools.freePort()
             let host = try LiveProcess(Executables.path("partyhost"), [
                 "--game", "fourinarow", "--dedicated", "--bots", "1", "--port", "\(port)", "--bind", "127.0.0.1",
-                "--interface", "lo", "--line-mode", "--name", name,
+                "--interface", "lo", "--line-mode", "--name", name, "--host-restart-wait", "0",
             ], label: "partyhost")
             defer { host.stop() }
             try #require(await host.waitForLine(timeout: .seconds(10)) { $0.contains("on port \(port).") } != nil, "\(host.transcript)")

@@ -69,7 +69,8 @@ extension Table {
                 sessionName: options.sessionName, seat: seat, role: seat == nil ? "spectator" : "player", reconnected: reconnected,
                 name: name, players: playerInfos, minPlayers: descriptor.minPlayers, maxPlayers: tableCapacity, token: token,
                 room: isRoom ? true : nil, graceMs: options.graceMilliseconds, heartbeatMs: options.heartbeatIntervalMilliseconds,
-                silenceMs: options.peerTimeoutMilliseconds)
+                silenceMs: options.peerTimeoutMilliseconds,
+                restartWait: options.restartWaitSeconds > 0 ? options.restartWaitSeconds : nil)
     }
 
     /// Seats a newcomer, or in a party room a member who left and came back (`returning`: their

@@ -311,10 +311,7 @@ struct RoomScreen {
         let area = (y: 1, height: max(0, size.height - 3 - band.count))
         var inner = Canvas(width: size.width, height: area.height)
         if let lost = base.reconnecting {
-            let elapsed = ContinuousClock.now - lost.since
-            let left = max(0, (base.welcome.reconnectPatience - elapsed).components.seconds)
-            let lines = ["The connection to the host was lost.", "Reconnecting… (giving up in \(left) s)",
-                         "Nothing you type is sent until the host answers; q leaves."]
+            let lines = ShellScreen.lostLines(base, since: lost.since)
             for (index, line) in lines.enumerated() {
                 inner.putCentered(line, y: max(0, (area.height - 3) / 2) + index, style: index == 0 ? TextStyle(bold: true) : .plain)
             }
@@ -357,7 +354,9 @@ struct RoomScreen {
         }
         // A team's line names the team shortened, so its proposals show.
         kept = kept.map { TeamNames.line($0, team: base.team?.name, players: base.lobby?.players ?? [], width: size.width) }
-        let reconnecting = base.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
+        // The restart's countdown is drawn live in the middle.
+        if base.restartingUntil != nil { kept = nil }
+        let reconnecting = ShellScreen.lostStatus(base)
         let result = holdingResult ? game?.gameOver.map { Self.resultLine(summary: $0.summary, next: nextLine) } : nil
         // The room's message, unless the room's own screen shows it already (under its headline).
         let roomDrawn = !showingGame && !showingHelp && !showingJoinCode && base.reconnecting == nil

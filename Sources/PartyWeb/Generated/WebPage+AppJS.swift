@@ -64,8 +64,10 @@ function linkState(kind, detail) {
   }
   label.className = kind;
   // While the page has no connection nothing on it can be sent: the game and buttons wait, dimmed.
-  document.body.classList.toggle("offline", kind === "reconnecting" || kind === "connecting");
+  document.body.classList.toggle("offline", kind === "reconnecting" || kind === "restarting" || kind === "connecting");
   if (kind === "reconnecting") label.textContent = `reconnecting… ${seconds(detail)}`;
+  // The host went away and keeps a journal: it resumes the party when it is started again.
+  else if (kind === "restarting") label.textContent = `The host is restarting… ${seconds(detail)}`;
   else if (kind === "connecting") label.textContent = "connecting…";
   else if (kind === "open") label.textContent = state.welcome?.role === "spectator" ? "watching" : "";
   else if (kind === "closed" && !state.done) finish("Disconnected", detail);

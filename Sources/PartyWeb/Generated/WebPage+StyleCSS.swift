@@ -24,7 +24,7 @@ body { min-height: 100vh; display: flex; flex-direction: column; }
   padding: 0.5rem 0.75rem; background: var(--card); border-bottom: 1px solid var(--line); }
 #session-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 #link-state { font-size: 0.9rem; color: var(--muted); white-space: nowrap; }
-#link-state.reconnecting { color: var(--warn); font-weight: 600; }
+#link-state.reconnecting, #link-state.restarting { color: var(--warn); font-weight: 600; }
 main { flex: 1; width: 100%; max-width: 60rem; margin: 0 auto; padding: 0.75rem; display: grid; gap: 0.75rem;
   align-content: start; }
 @media (min-width: 900px) { body:not(.tv) main:has(#game:not([hidden])) { grid-template-columns: 16rem 1fr; }

@@ -5,22 +5,35 @@ import Synchronization
 /// A TCP relay on loopback between test clients and a host, whose connections a test can cut at
 /// once — a lost Wi-Fi link, as the host and the client see it.
 final class CuttableProxy: Sendable {
-    private let server: any Channel
+    private let server: Mutex<any Channel>
     private let open = Mutex<[any Channel]>([])
     private let refusing = Mutex(false)
+    /// The host's port.
+    private let target: Int
+    /// The port clients connect to (the same after `listenAgain`).
+    let port: Int
 
-    /// The port clients connect to.
-    var port: Int { server.localAddress?.port ?? 0 }
-
-    private init(server: any Channel) { self.server = server }
+    private init(server: any Channel, target: Int) {
+        self.server = Mutex(server)
+        self.target = target
+        port = server.localAddress?.port ?? 0
+    }
 
     /// Starts relaying 127.0.0.1:(new port) → 127.0.0.1:`target`.
     static func start(to target: Int) async throws -> CuttableProxy {
         let box = Mutex<CuttableProxy?>(nil)
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let server = try await listen(port: 0, to: target) { box.withLock { $0 } }
+        let proxy = CuttableProxy(server: server, target: target)
+        box.withLock { $0 = proxy }
+        return proxy
+    }
+
+    /// A listener on 127.0.0.1:`port` relaying to `target` for the proxy `owner` gives (nil: none yet).
+    private static func listen(port: Int, to target: Int, owner: @escaping @Sendable () -> CuttableProxy?) async throws -> any Channel {
+        try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { inbound in
-                guard let proxy = box.withLock({ $0 }), !proxy.refusing.withLock({ $0 }) else {
+                guard let proxy = owner(), !proxy.refusing.withLock({ $0 }) else {
                     return inbound.close()
                 }
                 return ClientBootstrap(group: inbound.eventLoop)
@@ -32,10 +45,13 @@ final class CuttableProxy: Sendable {
                         }
                     }
             }
-            .bind(host: "127.0.0.1", port: 0).get()
-        let proxy = CuttableProxy(server: server)
-        box.withLock { $0 = proxy }
-        return proxy
+            .bind(host: "127.0.0.1", port: port).get()
+    }
+
+    /// Listens again on the same port after `stopListening` (a host started again where it was).
+    func listenAgain() async throws {
+        let channel = try await Self.listen(port: port, to: target) { [weak self] in self }
+        server.withLock { $0 = channel }
     }
 
     /// Cuts every relayed connection (both sides see it close), and refuses new ones while `refuse` is true.
@@ -66,13 +82,13 @@ final class CuttableProxy: Sendable {
     /// Closes the listening port (new connections are refused, as by a host that is gone); the
     /// relayed connections stay.
     func stopListening() async {
-        try? await server.close()
+        try? await server.withLock { $0 }.close()
     }
 
     /// Stops the proxy.
     func stop() async {
         cut()
-        try? await server.close()
+        try? await server.withLock { $0 }.close()
     }
 }
 
