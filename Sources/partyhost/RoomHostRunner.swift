@@ -73,7 +73,8 @@ struct RoomHostRunner {
         options.proposalMilliseconds = Int64(command.proposalSeconds ?? 10) * 1000
         options.predictionMilliseconds = Int64(command.predictSeconds ?? 20) * 1000
         options.predictionPoints = command.predictionPoints ?? 50
-        options.restartWaitSeconds = command.restartWaitSeconds
+        // Clients wait for a host that will come back: one with a journal.
+        options.restartWaitSeconds = journal == nil ? 0 : command.restartWaitSeconds
         options.webAssets = WebGames.assets
         let warnings = self.warnings
         let server = PartyRoomHost(room: settings, options: options, logger: Logger(label: "partyhost"),
