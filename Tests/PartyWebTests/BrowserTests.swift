@@ -37,6 +37,7 @@ struct BrowserTests {
         "suntouch_strike",      // SunTouch: the toss button, then a tap on the field is a strike
         "busy_page",            // a full host: the 503 page counts down and loads the page again by itself
         "reconnect_after_cut",  // every connection cut mid-game: "reconnecting… N s", then back in the seat by itself
+        "host_resumes",         // a Four in a Row game of two phones and the TV: the host killed and started again, the same board, played to the end
         "host_restarting",      // a host with a journal killed: phone and TV say "The host is restarting… N s", then the gone state
         "tv_presenters",        // each game's TV presenter from section 9's views: winning line, snap flash and caller, shapes, clock, field
         "join_code",            // a join code: asked for, a wrong one refused with the host's sentence, the right one seats
