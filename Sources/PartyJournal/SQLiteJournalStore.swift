@@ -8,8 +8,8 @@ import Synchronization
 /// Write-ahead log, `synchronous = NORMAL`: a commit is in the file's log before `append`
 /// returns, so a host killed at any moment loses nothing it committed; a power cut may lose the
 /// last commits not yet checkpointed (SQLite's documented trade for WAL with NORMAL). The
-/// checkpoints (which copy the log into the file and wait for the disk) run on a thread of their
-/// own (`Checkpointer`), never on the session's event loop.
+/// checkpoints (which copy the log into the file and wait for the disk) run on the process's
+/// checkpoint thread (`Checkpointer`), never on the session's event loop.
 public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     /// The journal format this build writes (`PRAGMA user_version`).
     public static let format: Int64 = 1
@@ -19,8 +19,8 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     private let database: SQLiteDatabase
     private let lock = Mutex(())
     private let insert: SQLiteStatement
-    /// Nil for a journal opened only to read.
-    private let checkpointer: Checkpointer?
+    /// Its number at the process's `Checkpointer` (nil for a journal opened only to read).
+    private let checkpoints: Int?
 
     /// Opens (or creates) the journal at `path`. Throws `JournalError.unreadable` for a file that
     /// is not a journal or is damaged, `.newerFormat` for one a newer partyhost wrote. `readOnly`
@@ -55,7 +55,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             _ = try database.integer("SELECT count(*) FROM parties")
             _ = try database.integer("PRAGMA wal_autocheckpoint = 0")
             insert = try database.prepare("INSERT INTO entries(party, sequence, instant, kind, peer, body) VALUES (?, ?, ?, ?, ?, ?)")
-            checkpointer = readOnly ? nil : try Checkpointer(path: path)
+            checkpoints = readOnly ? nil : try Checkpointer.shared.add(path: path)
         } catch let failure as SQLiteFailure {
             throw JournalError.unreadable(path: path, reason: failure.message)
         } catch let error as JournalError {
@@ -66,7 +66,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     }
 
     deinit {
-        checkpointer?.stop()
+        if let checkpoints { Checkpointer.shared.remove(checkpoints) }
     }
 
     private func locked<T>(_ body: () throws(SQLiteFailure) -> T) throws(JournalError) -> T {
