@@ -5,6 +5,10 @@ import Synchronization
 /// The embedded journal: one SQLite file per party name in the state directory, holding every
 /// party hosted under that name (its header and results) and the inputs of each.
 ///
+/// The entries are a plain table in the order they were written (no index): each commit adds to
+/// its last page only, however many parties write into one file at once (a server's rooms), and
+/// a party's journal is read back once, at a restart.
+///
 /// Write-ahead log, `synchronous = NORMAL`: a commit is in the file's log before `append`
 /// returns, so a host killed at any moment loses nothing it committed; a power cut may lose the
 /// last commits not yet checkpointed (SQLite's documented trade for WAL with NORMAL). The
@@ -19,6 +23,8 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     private let database: SQLiteDatabase
     private let lock = Mutex(())
     private let insert: SQLiteStatement
+    private let beginTransaction: SQLiteStatement
+    private let commitTransaction: SQLiteStatement
     /// Its number at the process's `Checkpointer` (nil for a journal opened only to read).
     private let checkpoints: Int?
 
@@ -45,8 +51,8 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
                         arguments TEXT NOT NULL, seed INTEGER NOT NULL, session_id TEXT NOT NULL, host_key TEXT NOT NULL,
                         join_code TEXT, port INTEGER NOT NULL, finished TEXT, finished_at REAL, results TEXT);
                     CREATE TABLE IF NOT EXISTS entries(
-                        party INTEGER NOT NULL, sequence INTEGER NOT NULL, instant INTEGER NOT NULL, kind TEXT NOT NULL,
-                        peer INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY(party, sequence)) WITHOUT ROWID;
+                        party INTEGER NOT NULL, sequence INTEGER NOT NULL, instant INTEGER NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind <> ''), peer INTEGER NOT NULL, body TEXT NOT NULL);
                     PRAGMA user_version = \(Self.format);
                     COMMIT;
                     """)
@@ -55,6 +61,8 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             _ = try database.integer("SELECT count(*) FROM parties")
             _ = try database.integer("PRAGMA wal_autocheckpoint = 0")
             insert = try database.prepare("INSERT INTO entries(party, sequence, instant, kind, peer, body) VALUES (?, ?, ?, ?, ?, ?)")
+            beginTransaction = try database.prepare("BEGIN")
+            commitTransaction = try database.prepare("COMMIT")
             checkpoints = readOnly ? nil : try Checkpointer.shared.add(path: path)
         } catch let failure as SQLiteFailure {
             throw JournalError.unreadable(path: path, reason: failure.message)
@@ -78,14 +86,23 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     }
 
     public func append(_ entries: [JournalEntry], party: Int64) throws {
+        try append(batches: [JournalBatch(party: party, entries: entries)])
+    }
+
+    /// Appends every batch in one transaction (the inputs of every room of the process that
+    /// arrived in one turn of an event loop): one write to the log for all of them.
+    public func append(batches: [JournalBatch]) throws {
         try locked { () throws(SQLiteFailure) in
-            try database.execute("BEGIN")
+            // One input alone is its own transaction.
+            if batches.count == 1, batches[0].entries.count == 1 {
+                return try insert(batches[0].entries[0], party: batches[0].party)
+            }
+            try beginTransaction.run([])
             do throws(SQLiteFailure) {
-                for entry in entries {
-                    try insert.run([.integer(party), .integer(entry.sequence), .integer(entry.instant), .text(entry.kind),
-                                    .integer(Int64(entry.peer)), .text(entry.body)])
+                for batch in batches {
+                    for entry in batch.entries { try insert(entry, party: batch.party) }
                 }
-                try database.execute("COMMIT")
+                try commitTransaction.run([])
             } catch {
                 try? database.execute("ROLLBACK")
                 throw error
@@ -93,9 +110,14 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
         }
     }
 
+    private func insert(_ entry: JournalEntry, party: Int64) throws(SQLiteFailure) {
+        try insert.run([.integer(party), .integer(entry.sequence), .integer(entry.instant), .text(entry.kind),
+                        .integer(Int64(entry.peer)), .text(entry.body)])
+    }
+
     public func entries(party: Int64) throws -> JournalReading {
         try locked { () throws(SQLiteFailure) in
-            let select = try database.prepare("SELECT sequence, instant, kind, peer, body FROM entries WHERE party = ? ORDER BY sequence")
+            let select = try database.prepare("SELECT sequence, instant, kind, peer, body FROM entries WHERE party = ? ORDER BY rowid")
             try select.bind([.integer(party)])
             var entries: [JournalEntry] = []
             do throws(SQLiteFailure) {

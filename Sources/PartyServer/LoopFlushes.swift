@@ -2,7 +2,7 @@ import NIOCore
 import NIOPosix
 
 /// What one event loop's thread wrote in this turn and must finish at its end: first the journals
-/// (their inputs committed in one transaction each), then the outboxes (one flush each). One task
+/// (their inputs committed in one transaction per store), then the outboxes (one flush each). One task
 /// per turn of the loop does it all, rather than one task per connection (a move writes to two);
 /// and since the journals go first, nothing a client is sent leaves before the input that made it
 /// is on disk.
@@ -56,11 +56,7 @@ final class LoopFlushes: @unchecked Sendable {
     }
 
     private func commitAll() {
-        var index = 0
-        while index < journals.count {
-            journals[index].commit()
-            index += 1
-        }
+        JournalWriter.commit(journals)
         journals.removeAll(keepingCapacity: true)
     }
 

@@ -29,11 +29,11 @@ enum HostFleet {
         ProcessInfo.processInfo.environment["PARTYLOAD_JOURNAL"] == "1"
     }
 
-    /// A journal for host `index` in `folder`, or nil when the run is not journaled.
-    static func journal(_ index: Int, in folder: String) -> HostJournal? {
-        guard journaled else { return nil }
+    /// A journal for host `index` in `store` (one file for every host of the run, as a server of
+    /// many rooms keeps them), or nil when the run is not journaled.
+    static func journal(_ index: Int, in store: SQLiteJournalStore?) -> HostJournal? {
+        guard let store else { return nil }
         do {
-            let store = try SQLiteJournalStore(path: "\(folder)/host-\(index).journal")
             let party = try store.begin(JournalParty.fresh(name: "partyload \(index)", version: "partyload", arguments: [], seed: 1,
                                                            joinCode: nil, started: Date().timeIntervalSince1970))
             return HostJournal(store: store, party: party) { problem in print("journal: \(problem)") }
@@ -67,12 +67,16 @@ enum HostFleet {
         body: @Sendable ([Int]) async throws -> Result
     ) async throws -> Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("partyload-journal-\(getpid())").path
-        if journaled { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        var store: SQLiteJournalStore?
+        if journaled {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            store = try SQLiteJournalStore(path: folder + "/partyload.journal")
+        }
         defer { if journaled { try? FileManager.default.removeItem(atPath: folder) } }
         let hosts = (0..<count).map { index in
             PartyHost<Rules>(configuration: Rules.Configuration(), options: options, logger: quiet,
                              eventLoop: count == 1 && !sharedLoops ? nil : MultiThreadedEventLoopGroup.singleton.next(),
-                             journal: journal(index, in: folder))
+                             journal: journal(index, in: store))
         }
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         return try await withThrowingTaskGroup(of: Void.self) { group in

@@ -12,6 +12,9 @@ public protocol JournalStore: AnyObject, Sendable {
     func begin(_ party: JournalParty) throws -> JournalParty
     /// Appends `entries` to `party`'s journal in one transaction: all of them or none.
     func append(_ entries: [JournalEntry], party: Int64) throws
+    /// Appends the batches of several parties, in one transaction where the store can (the rooms
+    /// of one event loop commit together).
+    func append(batches: [JournalBatch]) throws
     /// `party`'s entries in order, up to the first one that cannot be read.
     func entries(party: Int64) throws -> JournalReading
     /// Removes `party`'s entries after `sequence` (damaged ones the party could not be replayed past).
@@ -24,6 +27,27 @@ public protocol JournalStore: AnyObject, Sendable {
     func finish(party: Int64, reason: String, at: Double) throws
     /// Every party kept here, oldest first.
     func parties() throws -> [JournalParty]
+}
+
+extension JournalStore {
+    /// One party's batch after another (a store that cannot make them one transaction).
+    public func append(batches: [JournalBatch]) throws {
+        for batch in batches { try append(batch.entries, party: batch.party) }
+    }
+}
+
+/// A party's entries of one turn.
+public struct JournalBatch: Sendable {
+    /// The party.
+    public var party: Int64
+    /// Its entries, in order.
+    public var entries: [JournalEntry]
+
+    /// A batch.
+    public init(party: Int64, entries: [JournalEntry]) {
+        self.party = party
+        self.entries = entries
+    }
 }
 
 /// A party as its journal describes it: what it takes to build the same table again.

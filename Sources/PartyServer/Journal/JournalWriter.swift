@@ -51,6 +51,30 @@ final class JournalWriter: @unchecked Sendable {
         LoopFlushes.commit(self, on: loop)
     }
 
+    /// Commits what `writers` hold (the journals of one turn of an event loop): those that share a
+    /// store, in one transaction; each alone when that fails (so each learns of its own fault).
+    static func commit(_ writers: [JournalWriter]) {
+        guard writers.count > 1 else {
+            writers.first?.commit()
+            return
+        }
+        var groups: [ObjectIdentifier: [JournalWriter]] = [:]
+        for writer in writers { groups[ObjectIdentifier(writer.store), default: []].append(writer) }
+        for group in groups.values {
+            let ready = group.filter { $0.failure == nil && !$0.stopped && !$0.pending.isEmpty }
+            if ready.count > 1 {
+                do {
+                    try ready[0].store.append(batches: ready.map { JournalBatch(party: $0.party, entries: $0.pending) })
+                    for writer in ready { writer.pending.removeAll(keepingCapacity: true) }
+                } catch {
+                    // Each on its own below, to learn whose fault it is.
+                }
+            }
+            // What is left (all of it when the batch failed, or one writer alone) goes one by one.
+            group.forEach { $0.commit() }
+        }
+    }
+
     /// Writes what is pending (called by `LoopFlushes` on the loop, or before the session ends).
     func commit() {
         due = false

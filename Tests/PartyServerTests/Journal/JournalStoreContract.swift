@@ -37,14 +37,25 @@ enum JournalStoreContract {
         #expect(try store.parties().map(\.finished) == ["hostQuit"])
     }
 
-    /// A batch whose entry repeats a number is refused whole: none of it is kept.
+    /// A batch with an entry the store refuses (one of no kind) is refused whole: none of it is kept.
     static func batchesAreAtomic(_ store: any JournalStore) throws {
         let begun = try store.begin(party())
         try store.append(entries(1...5), party: begun.id)
-        #expect(throws: JournalError.self) { try store.append(entries(6...9) + entries(5...5), party: begun.id) }
+        var bad = entries(9...9)
+        bad[0].kind = ""
+        #expect(throws: JournalError.self) { try store.append(entries(6...8) + bad, party: begun.id) }
         #expect(try store.entries(party: begun.id).entries == entries(1...5))
         try store.append(entries(6...9), party: begun.id)
-        #expect(try store.entries(party: begun.id).entries.count == 9)
+        #expect(try store.entries(party: begun.id).entries == entries(1...9))
+        // Batches of several parties in one call, too.
+        let other = try store.begin(party("Bob's party"))
+        #expect(throws: JournalError.self) {
+            try store.append(batches: [JournalBatch(party: other.id, entries: entries(1...2)), JournalBatch(party: begun.id, entries: bad)])
+        }
+        #expect(try store.entries(party: other.id).entries.isEmpty)
+        try store.append(batches: [JournalBatch(party: other.id, entries: entries(1...2)), JournalBatch(party: begun.id, entries: entries(10...10))])
+        #expect(try store.entries(party: other.id).entries == entries(1...2))
+        #expect(try store.entries(party: begun.id).entries == entries(1...10))
     }
 
     /// Truncating drops the entries after a number; parties keep apart; the newest unfinished one is found.
