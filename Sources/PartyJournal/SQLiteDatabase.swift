@@ -1,3 +1,4 @@
+import PartyServer
 import VaporCSQLite
 
 /// One SQLite database file, called synchronously (SQLite's C library as sqlite-nio builds it).
@@ -96,6 +97,25 @@ final class SQLiteStatement {
             }
             guard code == SQLITE_OK else { throw SQLiteFailure(code: code, message: database.failureMessage) }
         }
+    }
+
+    /// Runs an insert of a journal entry's six columns (party, sequence, instant, kind, peer, body)
+    /// with no array of values in between: the one statement every input runs.
+    func insertEntry(party: Int64, _ entry: JournalEntry) throws(SQLiteFailure) {
+        sqlite_nio_sqlite3_reset(statement)
+        var code = sqlite_nio_sqlite3_bind_int64(statement, 1, party)
+        if code == SQLITE_OK { code = sqlite_nio_sqlite3_bind_int64(statement, 2, entry.sequence) }
+        if code == SQLITE_OK { code = sqlite_nio_sqlite3_bind_int64(statement, 3, entry.instant) }
+        if code == SQLITE_OK {
+            code = sqlite_nio_sqlite3_bind_text64(statement, 4, entry.kind, UInt64(entry.kind.utf8.count), transient, UInt8(SQLITE_UTF8))
+        }
+        if code == SQLITE_OK { code = sqlite_nio_sqlite3_bind_int64(statement, 5, Int64(entry.peer)) }
+        if code == SQLITE_OK {
+            code = sqlite_nio_sqlite3_bind_text64(statement, 6, entry.body, UInt64(entry.body.utf8.count), transient, UInt8(SQLITE_UTF8))
+        }
+        guard code == SQLITE_OK else { throw SQLiteFailure(code: code, message: database.failureMessage) }
+        while try step() {}
+        sqlite_nio_sqlite3_reset(statement)
     }
 
     /// Steps once: true when a row is ready, false when the statement is done.

@@ -111,8 +111,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     }
 
     private func insert(_ entry: JournalEntry, party: Int64) throws(SQLiteFailure) {
-        try insert.run([.integer(party), .integer(entry.sequence), .integer(entry.instant), .text(entry.kind),
-                        .integer(Int64(entry.peer)), .text(entry.body)])
+        try insert.insertEntry(party: party, entry)
     }
 
     public func entries(party: Int64) throws -> JournalReading {
