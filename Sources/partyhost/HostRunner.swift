@@ -136,7 +136,8 @@ struct HostRunner {
                 }
             }
             group.addTask {
-                for await _ in signals {
+                for await number in signals {
+                    if number == SIGHUP, journal != nil { RunJournal.leaveForRestart() }
                     server.shutdown(message: "The host ended the session.")
                     return false
                 }

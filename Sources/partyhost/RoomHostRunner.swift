@@ -174,7 +174,8 @@ struct RoomHostRunner {
                 }
             }
             group.addTask {
-                for await _ in signals {
+                for await number in signals {
+                    if number == SIGHUP, journal != nil { RunJournal.leaveForRestart() }
                     server.shutdown(message: "The host ended the party.")
                     return nil
                 }

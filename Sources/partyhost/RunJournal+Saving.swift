@@ -1,10 +1,20 @@
 import Foundation
 import PartyHistory
 import PartyServer
+import PartyTerminal
 import PartyWire
 import PartyShell
 
 extension RunJournal {
+    /// The terminal closed (SIGHUP): not an end on purpose. The process stops at once, as in a
+    /// crash, without telling anyone the party is over: everything accepted is in the journal
+    /// (committed before anyone saw it), the clients wait for the host to come back, and the same
+    /// command resumes the party.
+    static func leaveForRestart() -> Never {
+        StandardStreams.writeError("partyhost: the terminal closed; the party stays in the journal and resumes when partyhost starts again.\n")
+        _exit(128 + SIGHUP)
+    }
+
     /// What the host says once it listens on `port`, when the party resumed: where it stood, and
     /// that the port moved if the party's own was taken.
     func resumeLines(_ summary: ResumeSummary?, port: Int) -> [String] {
