@@ -141,7 +141,8 @@ public final class PartySession: Sendable {
                 room = outcome.room
                 if fixedPatience == nil { patience = outcome.patience }
                 if fixedRestartWait == nil { restartWait = outcome.restartWait }
-                hello.token = outcome.token
+                // A spectator's welcome has no token: it comes back as a new watcher.
+                hello.token = outcome.token.isEmpty ? nil : outcome.token
                 hello.hostKey = nil
                 switch outcome.end {
                 case .finished(let why):

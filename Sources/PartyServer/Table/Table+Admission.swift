@@ -42,7 +42,8 @@ extension Table {
         if hello.bot == true, let level = hello.level, BotLevel(rawValue: level) == nil {
             return .rejected(Reject(.badLevel))
         }
-        if let presented = hello.token {
+        // An empty token is no token (a spectator's welcome carries an empty one).
+        if let presented = hello.token, !presented.isEmpty {
             return reattach(token: presented, peer: peer, hello: hello, newToken: token)
         }
         if hello.hostKey != hostKey, let problem = codeProblem(hello.code, address: address) {
