@@ -38,7 +38,9 @@ final class RunJournal: Sendable {
         let report = party.results.flatMap { try? JSONDecoder().decode(RoomReport.self, from: Data($0.utf8)) }
         let games = report?.games.count ?? 0
         let who = names.isEmpty ? "nobody joined yet" : "players: " + names.joined(separator: ", ")
-        return "\(party.name), started \(Self.date(party.started)): \(games) game\(games == 1 ? "" : "s") played; \(who)"
+        let moves = entries.filter { $0.kind == "message" }.count
+        return "\(party.name), started \(Self.date(party.started)): \(games) game\(games == 1 ? "" : "s") finished, "
+            + "\(moves) message\(moves == 1 ? "" : "s") from players; \(who)"
     }
 
     /// The names of everyone who said hello as a player, in order of arrival.
