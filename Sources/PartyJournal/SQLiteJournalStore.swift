@@ -38,7 +38,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             database = try SQLiteDatabase(path: path, readOnly: readOnly)
             let found = try database.integer("PRAGMA user_version") ?? 0
             if found > Self.format { throw JournalError.newerFormat(path: path, found: Int(found), known: Int(Self.format)) }
-            if readOnly, found == 0 { throw JournalError.unreadable(path: path, reason: "no journal in it") }
+            if readOnly, found == 0 { throw JournalError.unreadable(path: path, detail: "no journal in it") }
             if !readOnly {
                 _ = try database.text("PRAGMA journal_mode = WAL")
                 try database.execute("PRAGMA synchronous = NORMAL")
@@ -65,11 +65,11 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             commitTransaction = try database.prepare("COMMIT")
             checkpoints = readOnly ? nil : try Checkpointer.shared.add(path: path)
         } catch let failure as SQLiteFailure {
-            throw JournalError.unreadable(path: path, reason: failure.message)
+            throw JournalError.unreadable(path: path, detail: failure.message)
         } catch let error as JournalError {
             throw error
         } catch {
-            throw JournalError.unreadable(path: path, reason: "\(error)")
+            throw JournalError.unreadable(path: path, detail: "\(error)")
         }
     }
 
@@ -81,7 +81,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
         do {
             return try lock.withLock { _ throws(SQLiteFailure) in try body() }
         } catch {
-            throw error.isDamage ? JournalError.unreadable(path: path, reason: error.message) : JournalError.writeFailed(reason: error.message)
+            throw error.isDamage ? JournalError.unreadable(path: path, detail: error.message) : JournalError.writeFailed(detail: error.message)
         }
     }
 

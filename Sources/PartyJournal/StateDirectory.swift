@@ -51,7 +51,7 @@ public struct StateDirectory: Sendable {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw JournalError.stateDirectory(path: path, reason: (error as NSError).localizedDescription)
+            throw JournalError.stateDirectory(path: path, detail: (error as NSError).localizedDescription)
         }
     }
 
@@ -84,7 +84,7 @@ public final class JournalLock: Sendable {
         let path = journal + ".lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw JournalError.stateDirectory(path: path, reason: String(cString: strerror(errno)))
+            throw JournalError.stateDirectory(path: path, detail: String(cString: strerror(errno)))
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             var buffer = [UInt8](repeating: 0, count: 64)

@@ -28,10 +28,10 @@ struct HostRestartWaitTests {
 
     /// Bob joins through `port` (his first event is `.welcome`) and keeps listening until his session
     /// ends; `feed` gets every event as it comes. Returns whether the session said the host is gone.
-    static func bob(port: Int, restartWait: Duration? = nil, feed: AsyncStream<Heard>.Continuation) async throws -> Bool {
+    static func bob(port: Int, restartWait: Duration? = nil, role: String? = nil, feed: AsyncStream<Heard>.Continuation) async throws -> Bool {
         let gone = Mutex(false)
         defer { feed.finish() }
-        let hello = Hello(client: "test", name: "Bob", game: "fourinarow")
+        let hello = Hello(client: "test", name: "Bob", game: "fourinarow", role: role)
         try await PartySession.withSession(to: HostAddress(host: "127.0.0.1", port: port), hello: hello, restartWait: restartWait,
                                            timeouts: .patient, onHostGone: { gone.withLock { $0 = true } }) { session, welcome in
             feed.yield(Heard(event: .welcome(welcome), at: .now))
@@ -66,22 +66,44 @@ struct HostRestartWaitTests {
         heard.last.flatMap { if case .disconnected(let why) = $0.event { (why, $0.at) } else { nil } }
     }
 
+    /// What Bob heard when the host behind a proxy went for good.
+    struct Lost {
+        let welcome: Welcome
+        /// When nothing listened any more.
+        let cutAt: ContinuousClock.Instant
+        /// Everything after the welcome.
+        let heard: [Heard]
+        /// Whether his session said the host is gone.
+        let gone: Bool
+        let proxyPort: Int
+    }
+
+    /// Bob joins the host at `port` through a proxy, which then stops listening for good and cuts
+    /// him off; returns what he heard to the end of his session (nil, recorded, if he was not seated).
+    static func hostGoesForGood(port: Int, restartWait: Duration? = nil) async throws -> Lost? {
+        let proxy = try await CuttableProxy.start(to: port)
+        let (events, feed) = AsyncStream<Heard>.makeStream()
+        async let gone = Self.bob(port: proxy.port, restartWait: restartWait, feed: feed)
+        var iterator = events.makeAsyncIterator()
+        guard case .welcome(let welcome)? = await iterator.next()?.event else {
+            Issue.record("Bob was not seated")
+            await proxy.stop()
+            return nil
+        }
+        let cutAt = await Self.hostDisappears(proxy)
+        let heard = await Self.rest(of: &iterator)
+        let wasGone = try await gone
+        await proxy.stop()
+        return Lost(welcome: welcome, cutAt: cutAt, heard: heard, gone: wasGone, proxyPort: proxy.port)
+    }
+
     @Test("a host with a journal is waited for: the client says it is restarting, keeps trying, then ends with the gone sentence")
     func waitsThenGivesUp() async throws {
         try await withHost(FourInARow.self, options: Self.options(restartWait: 3)) { _, port in
-            let proxy = try await CuttableProxy.start(to: port)
-            let (events, feed) = AsyncStream<Heard>.makeStream()
-            async let gone = Self.bob(port: proxy.port, feed: feed)
-            var iterator = events.makeAsyncIterator()
-            guard case .welcome(let welcome)? = await iterator.next()?.event else {
-                Issue.record("Bob was not seated")
-                return
-            }
-            #expect(welcome.restartWait == 3)
-            let cutAt = await Self.hostDisappears(proxy)
-            let heard = await Self.rest(of: &iterator)
-            let wasGone = try await gone
-            #expect(wasGone, "the session did not say the host is gone")
+            guard let lost = try await Self.hostGoesForGood(port: port) else { return }
+            let (heard, cutAt) = (lost.heard, lost.cutAt)
+            #expect(lost.welcome.restartWait == 3)
+            #expect(lost.gone, "the session did not say the host is gone")
             #expect(heard.contains { if case .connectionLost = $0.event { true } else { false } })
             let untils = Self.restarting(heard)
             let until = try #require(untils.first, "the client never said the host is restarting: \(heard.map(\.event))")
@@ -89,58 +111,35 @@ struct HostRestartWaitTests {
             #expect(until - cutAt >= .seconds(3))
             #expect(TableState<FourInARow.View>.restartingLine(until: until, at: until - .milliseconds(2_100)) == "The host is restarting… 3 s")
             let (sentence, endedAt) = try #require(Self.lastWords(heard), "\(heard.map(\.event))")
-            #expect(sentence == "The host has gone away: nothing answers at 127.0.0.1:\(proxy.port) any more.")
+            #expect(sentence == "The host has gone away: nothing answers at 127.0.0.1:\(lost.proxyPort) any more.")
             #expect(endedAt >= until, "gave up before the wait was over")
-            await proxy.stop()
         }
     }
 
     @Test("a host without a journal (restartWait 0) is given up as before: no restarting, the gone sentence")
     func noJournalAsBefore() async throws {
         try await withHost(FourInARow.self, options: Self.options(restartWait: 0)) { _, port in
-            let proxy = try await CuttableProxy.start(to: port)
-            let (events, feed) = AsyncStream<Heard>.makeStream()
-            async let gone = Self.bob(port: proxy.port, feed: feed)
-            var iterator = events.makeAsyncIterator()
-            guard case .welcome(let welcome)? = await iterator.next()?.event else {
-                Issue.record("Bob was not seated")
-                return
-            }
-            #expect(welcome.restartWait == nil)
-            _ = await Self.hostDisappears(proxy)
-            let heard = await Self.rest(of: &iterator)
-            let wasGone = try await gone
-            #expect(wasGone)
-            #expect(Self.restarting(heard).isEmpty, "\(heard.map(\.event))")
-            #expect(Self.lastWords(heard)?.0 == "The host has gone away: nothing answers at 127.0.0.1:\(proxy.port) any more.")
-            await proxy.stop()
+            guard let lost = try await Self.hostGoesForGood(port: port) else { return }
+            #expect(lost.welcome.restartWait == nil)
+            #expect(lost.gone)
+            #expect(Self.restarting(lost.heard).isEmpty, "\(lost.heard.map(\.event))")
+            #expect(Self.lastWords(lost.heard)?.0 == "The host has gone away: nothing answers at 127.0.0.1:\(lost.proxyPort) any more.")
         }
     }
 
     @Test("the client's own restart wait replaces the host's", arguments: [(host: 0, client: 2), (host: 300, client: 0)])
     func clientOverrides(host hostWait: Int, client clientWait: Int) async throws {
         try await withHost(FourInARow.self, options: Self.options(restartWait: hostWait)) { _, port in
-            let proxy = try await CuttableProxy.start(to: port)
-            let (events, feed) = AsyncStream<Heard>.makeStream()
-            async let gone = Self.bob(port: proxy.port, restartWait: .seconds(clientWait), feed: feed)
-            var iterator = events.makeAsyncIterator()
-            guard case .welcome? = await iterator.next()?.event else {
-                Issue.record("Bob was not seated")
-                return
-            }
-            let cutAt = await Self.hostDisappears(proxy)
-            let heard = await Self.rest(of: &iterator)
-            let wasGone = try await gone
-            #expect(wasGone)
-            let untils = Self.restarting(heard)
+            guard let lost = try await Self.hostGoesForGood(port: port, restartWait: .seconds(clientWait)) else { return }
+            #expect(lost.gone)
+            let untils = Self.restarting(lost.heard)
             if clientWait > 0 {
-                let until = try #require(untils.first, "\(heard.map(\.event))")
-                #expect(until - cutAt >= .seconds(clientWait))
+                let until = try #require(untils.first, "\(lost.heard.map(\.event))")
+                #expect(until - lost.cutAt >= .seconds(clientWait))
             } else {
-                #expect(untils.isEmpty, "\(heard.map(\.event))")
+                #expect(untils.isEmpty, "\(lost.heard.map(\.event))")
             }
-            #expect(Self.lastWords(heard)?.0 == "The host has gone away: nothing answers at 127.0.0.1:\(proxy.port) any more.")
-            await proxy.stop()
+            #expect(Self.lastWords(lost.heard)?.0 == "The host has gone away: nothing answers at 127.0.0.1:\(lost.proxyPort) any more.")
         }
     }
 
@@ -205,6 +204,26 @@ struct HostRestartWaitTests {
             #expect(!wasGone)
             let sentence = try #require(Self.lastWords(heard)?.0, "\(heard.map(\.event))")
             #expect(sentence.hasPrefix("The host did not give your seat back ("), "\(sentence)")
+            await proxy.stop()
+        }
+    }
+
+    @Test("a watcher whose connection drops comes back as a watcher (its welcome's token is empty: it presents none)")
+    func watcherComesBack() async throws {
+        try await withHost(FourInARow.self, options: Self.options(restartWait: 60)) { _, port in
+            let proxy = try await CuttableProxy.start(to: port)
+            let (events, feed) = AsyncStream<Heard>.makeStream()
+            async let gone = Self.bob(port: proxy.port, role: "spectator", feed: feed)
+            var iterator = events.makeAsyncIterator()
+            guard case .welcome(let welcome)? = await iterator.next()?.event else {
+                Issue.record("Bob was not let in to watch")
+                return
+            }
+            #expect(welcome.role == "spectator" && welcome.token.isEmpty)
+            await proxy.cutAndWait()
+            let heard = await Self.rest(of: &iterator)
+            _ = try await gone
+            #expect(heard.contains { if case .reconnected = $0.event { true } else { false } }, "\(heard.map(\.event))")
             await proxy.stop()
         }
     }

@@ -134,17 +134,4 @@ struct TableReconnectionTests {
         #expect(driver.last(PlayerLeft.self, by: 1) == PlayerLeft(seat: 1, name: "Bob", message: "Bob's connection closed."))
         #expect(driver.last(Lobby.self, by: 1)?.players.map(\.name) == ["Ann"])
     }
-
-    @Test("a spectator whose connection dropped comes back as a watcher with its welcome's empty token (not badToken)")
-    func spectatorComesBack() throws {
-        var driver = try Self.game()
-        driver.join("Cy", peer: 3, spectator: true)
-        #expect(driver.last(Welcome.self, by: 3)?.token == "")
-        driver.feed(.departed(peer: 3, reason: .connectionClosed), at: at(1_000))
-        driver.join("Cy", peer: 4, at: at(1_500), spectator: true, token: "")
-        let welcome = try #require(driver.last(Welcome.self, by: 4))
-        #expect(welcome.role == "spectator")
-        #expect(driver.received(Reject.self, by: 4).isEmpty)
-        #expect(driver.table.spectators.map(\.peer) == [4])
-    }
 }

@@ -33,18 +33,18 @@ extension TableInput {
                 self = .tick
             case "departed":
                 guard let reason = DepartureReason(rawValue: entry.body) else {
-                    throw JournalError.damagedEntry(sequence: entry.sequence, reason: "no departure reason \(entry.body)")
+                    throw JournalError.damagedEntry(sequence: entry.sequence, detail: "no departure reason \(entry.body)")
                 }
                 self = .departed(peer: entry.peer, reason: reason)
             case "hello", "end":
                 self = try JSONDecoder().decode(TableInput.self, from: Data(entry.body.utf8))
             default:
-                throw JournalError.damagedEntry(sequence: entry.sequence, reason: "no input of kind \(entry.kind)")
+                throw JournalError.damagedEntry(sequence: entry.sequence, detail: "no input of kind \(entry.kind)")
             }
         } catch let error as JournalError {
             throw error
         } catch {
-            throw JournalError.damagedEntry(sequence: entry.sequence, reason: "\(error)")
+            throw JournalError.damagedEntry(sequence: entry.sequence, detail: "\(error)")
         }
     }
 

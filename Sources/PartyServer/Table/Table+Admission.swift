@@ -42,8 +42,7 @@ extension Table {
         if hello.bot == true, let level = hello.level, BotLevel(rawValue: level) == nil {
             return .rejected(Reject(.badLevel))
         }
-        // An empty token is no token (a spectator's welcome carries an empty one).
-        if let presented = hello.token, !presented.isEmpty {
+        if let presented = hello.token {
             return reattach(token: presented, peer: peer, hello: hello, newToken: token)
         }
         if hello.hostKey != hostKey, let problem = codeProblem(hello.code, address: address) {

@@ -14,33 +14,9 @@ struct JournalLoopbackTests {
         _ store: TestJournalStore, party: JournalParty, entries: [JournalEntry] = [], retryMilliseconds: Int64 = 5_000,
         problems: Problems = Problems(), _ body: @Sendable (PartyHost<FourInARow>, Int) async throws -> T
     ) async throws -> T {
-        var logger = Logger(label: "test-host")
-        logger.logLevel = .warning
         var journal = HostJournal(store: store, party: party, entries: entries) { problems.add($0) }
         journal.retryMilliseconds = retryMilliseconds
-        let host = PartyHost<FourInARow>(configuration: .init(), options: .test(), logger: logger, journal: journal)
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { portContinuation.finish() }
-                try await host.run { address in portContinuation.yield(address.port ?? 0) }
-            }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else {
-                try await group.waitForAll()
-                throw CancellationError()
-            }
-            do {
-                let result = try await body(host, port)
-                host.shutdown()
-                try await group.waitForAll()
-                return result
-            } catch {
-                host.shutdown()
-                try? await group.waitForAll()
-                throw error
-            }
-        }
+        return try await withHost(FourInARow.self, journal: journal, body)
     }
 
     /// The sentences a host's journal reported.

@@ -58,10 +58,10 @@ final class TestJournalStore: JournalStore, @unchecked Sendable {
         let delay = appendDelay
         if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds)) }
         try state.withLock { state in
-            if state.failing { throw JournalError.writeFailed(reason: "No space left on device") }
+            if state.failing { throw JournalError.writeFailed(detail: "No space left on device") }
             let last = state.entries[party]?.last?.sequence ?? 0
             guard entries.first.map({ $0.sequence == last + 1 }) ?? true else {
-                throw JournalError.writeFailed(reason: "entry \(entries[0].sequence) after \(last)")
+                throw JournalError.writeFailed(detail: "entry \(entries[0].sequence) after \(last)")
             }
             state.entries[party, default: []] += entries
         }

@@ -28,17 +28,19 @@ extension HostOptions {
     }
 }
 
-/// Runs a host for `Rules` on loopback for the duration of `body`, then shuts it down.
+/// Runs a host for `Rules` on loopback (journaling to `journal`, if given) for the duration of `body`,
+/// then shuts it down.
 func withHost<Rules: GameRules, T: Sendable>(
     _: Rules.Type,
     configuration: Rules.Configuration = .init(),
     options: HostOptions = .test(),
+    journal: HostJournal? = nil,
     _ body: @Sendable (PartyHost<Rules>, Int) async throws -> T
 ) async throws -> T {
     // Tests start hundreds of hosts: only warnings and errors are worth printing.
     var logger = Logger(label: "test-host")
     logger.logLevel = .warning
-    let host = PartyHost<Rules>(configuration: configuration, options: options, logger: logger)
+    let host = PartyHost<Rules>(configuration: configuration, options: options, logger: logger, journal: journal)
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
