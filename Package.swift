@@ -148,6 +148,8 @@ let package = Package(
         .testTarget(name: "PartyShellTests", dependencies: [
             "PartyKit", "PartyShell", "PartyDiscovery", "PartyClient", "PartyWire", "PartyTestSupport", "PartyGames",
             "RockPaperScissors",
+            // HostKillTests reads the journal a killed and restarted partyhost leaves.
+            "PartyServer", "PartyJournal",
         ], exclude: ["Scripts"]),
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
         .testTarget(name: "PartyScaffoldTests", dependencies: ["PartyScaffold"]),
