@@ -7,15 +7,20 @@ extension PartyHistory {
     /// The sentence for a directory without parties.
     public var emptySentence: String { "No parties yet in \(directory)." }
 
-    /// The parties as a table, oldest first, dates in `timeZone` (`yyyy-MM-dd HH:mm`).
-    public func table(timeZone: TimeZone = .current) -> String {
-        guard !parties.isEmpty else { return emptySentence + "\n" }
+    /// A party's date as the table and the host show it: `yyyy-MM-dd HH:mm` in `timeZone`.
+    public static func dateText(_ date: Date, timeZone: TimeZone = .current) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// The parties as a table, oldest first, dates in `timeZone` (`yyyy-MM-dd HH:mm`).
+    public func table(timeZone: TimeZone = .current) -> String {
+        guard !parties.isEmpty else { return emptySentence + "\n" }
         let rows = parties.map { party in
-            [formatter.string(from: party.started), Self.printable(party.name), "\(party.games)",
+            [Self.dateText(party.started, timeZone: timeZone), Self.printable(party.name), "\(party.games)",
              party.winner.map(Self.printable) ?? "—", party.isFinished ? "finished" : "unfinished"]
         }
         var text = Self.columns(["Date", "Name", "Games", "Winner", "Status"], rows, rightAligned: [2])

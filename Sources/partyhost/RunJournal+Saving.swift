@@ -42,7 +42,7 @@ extension RunJournal {
     /// Saves the party's results so far in the journal (`partyhost history` reads them).
     func save(_ report: RoomReport, warnings: Warnings) {
         do {
-            try store.saveResults(String(decoding: try PartyResults.encode(report), as: UTF8.self), party: party.id)
+            try store.saveResults(String(decoding: try ResultsFile.encode(report), as: UTF8.self), party: party.id)
         } catch {
             warnings.warn("The results could not be saved in the journal: \(error)")
         }
@@ -60,12 +60,6 @@ struct PartyResults: Sendable {
     /// Where the results of party `session` go when `--results` names `requested`.
     init(requested: String, session: String) {
         (path, notice) = ResultsFile.destination(for: requested, session: session)
-    }
-
-    static func encode(_ report: RoomReport) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(report) + Data("\n".utf8)
     }
 
     /// Writes `report`, or warns why it could not.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PartyHistory
 import PartyJournal
 import PartyServer
 import PartyShell
@@ -46,19 +47,19 @@ final class RunJournal: Sendable {
     /// The names of everyone who said hello as a player, in order of arrival.
     static func joinedNames(_ entries: [JournalEntry]) -> [String] {
         var names: [String] = []
-        for entry in entries where entry.kind == "hello" {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(entry.body.utf8)) as? [String: Any],
-                  let hello = object["hello"] as? [String: Any], let name = hello["name"] as? String,
-                  hello["role"] as? String != "spectator", !names.contains(name) else { continue }
-            names.append(name)
-        }
+        for name in entries.compactMap(\.playerName) where !names.contains(name) { names.append(name) }
         return names
     }
 
     static func date(_ seconds: Double) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        PartyHistory.dateText(Date(timeIntervalSince1970: seconds))
+    }
+
+    /// Begins a new party of `command` in `store`.
+    static func begin(_ command: PartyHostCommand, in store: SQLiteJournalStore, joinCode: String?) throws -> JournalParty {
+        try store.begin(JournalParty.fresh(name: command.sessionName, version: WireProtocol.softwareVersion,
+                                           arguments: PartyHostCommand.givenArguments, seed: command.seed,
+                                           joinCode: joinCode, started: Date().timeIntervalSince1970))
     }
 
     /// Opens the journal of `command`'s party: resumes its unfinished party (unless `--new`), or
@@ -121,9 +122,7 @@ final class RunJournal: Sendable {
                     return RunJournal(store: store, lock: lock, party: unfinished, entries: reading.entries, notices: notices)
                 }
             }
-            let party = try store.begin(JournalParty.fresh(name: command.sessionName, version: WireProtocol.softwareVersion,
-                                                           arguments: PartyHostCommand.givenArguments, seed: command.seed,
-                                                           joinCode: joinCode(), started: Date().timeIntervalSince1970))
+            let party = try begin(command, in: store, joinCode: joinCode())
             return RunJournal(store: store, lock: lock, party: party, entries: [], notices: notices)
         } catch {
             warn("\(error) The party runs without a journal: if this host stops, the party is lost.")
@@ -134,9 +133,7 @@ final class RunJournal: Sendable {
     /// Begins a new party in the same file, the unfinished one set aside (the host declined to resume it).
     func startingAfresh(command: PartyHostCommand, joinCode: String?) throws -> RunJournal {
         try store.finish(party: party.id, reason: "setAside", at: Date().timeIntervalSince1970)
-        let fresh = try store.begin(JournalParty.fresh(name: command.sessionName, version: WireProtocol.softwareVersion,
-                                                       arguments: PartyHostCommand.givenArguments, seed: command.seed,
-                                                       joinCode: joinCode, started: Date().timeIntervalSince1970))
+        let fresh = try Self.begin(command, in: store, joinCode: joinCode)
         return RunJournal(store: store, lock: lock, party: fresh, entries: [], notices: [])
     }
 }

@@ -53,3 +53,12 @@ extension TableInput {
         (try? JSONEncoder().encode(input)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
+
+extension JournalEntry {
+    /// The name a player's `hello` gave, when this entry is one (not a spectator's).
+    public var playerName: String? {
+        guard kind == "hello", case .hello(_, _, let hello, _)? = try? TableInput(journal: self),
+              hello.role != "spectator" else { return nil }
+        return hello.name
+    }
+}

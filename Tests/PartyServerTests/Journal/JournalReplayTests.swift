@@ -57,4 +57,11 @@ struct JournalReplayTests {
         #expect(replay.replayed == 150)
         #expect(replay.damage?.contains("entry 151") == true)
     }
+
+    @Test("a journal names its players from their hellos, not its spectators")
+    func playerNames() throws {
+        let party = try PartySimulation(players: 3, seed: 7)
+        let names = party.driver.journal.compactMap(\.playerName)
+        #expect(names == ["Ann", "Bob", "Cy"])
+    }
 }
