@@ -138,8 +138,6 @@ enum ShellScreen {
         return false
     }
 
-    /// The status line: the first of `candidates` that the screen above does not already show
-    /// (the lobby shows its own sentence and the last result, most games show their result).
     /// What the screen says instead of the game while the connection is down: the host restarting
     /// (with the seconds left before giving up, counted down) or the connection lost.
     static func lostLines<View>(_ table: TableState<View>, since: ContinuousClock.Instant, now: ContinuousClock.Instant = .now) -> [String] {
@@ -159,6 +157,8 @@ enum ShellScreen {
         return table.reconnecting.map { "Connection lost (\($0.why)); reconnecting…" }
     }
 
+    /// The status line: the first of `candidates` that the screen above does not already show
+    /// (the lobby shows its own sentence and the last result, most games show their result).
     static func statusLine(_ candidates: [String?], shown screen: Canvas) -> String {
         let text = screen.text
         return candidates.lazy.compactMap { $0 }.first { !$0.isEmpty && !text.contains($0) } ?? ""

@@ -53,6 +53,8 @@ extension EndToEnd {
             try await want(tmux, zed, "the watcher never saw the room") { $0.contains("watching · ? help · q leave") }
             try tmux.send(alice, "1")
             try tmux.send(bob, "1")
+            // Bob's own screen says his vote counted (when it did not, his screen is the diagnosis).
+            try await want(tmux, bob, "Bob's vote never counted") { !$0.contains("Waiting for: Bob") && !$0.contains("1 of 2 has voted") }
             // The watcher's question, every choice with its key, on its own line above the status line.
             try await want(tmux, zed, "the watcher was never asked who wins") {
                 $0.contains("Who wins? 1 Alice 0 % · 2 Bob 0 %") && $0.contains("1–2 predict the winner")
