@@ -65,7 +65,12 @@ enum SessionServer {
                 }
             }
         }
-        let server = try await Self.listen(bootstrap, on: options.bindAddress, port: options.port)
+        let server: any Channel
+        do {
+            server = try await Self.listen(bootstrap, on: options.bindAddress, port: options.port)
+        } catch {
+            throw ListenError.from(error, address: options.bindAddress, port: options.port)
+        }
         if let address = server.localAddress {
             logger.info("listening on \(address)")
             await onListening(address)

@@ -58,6 +58,8 @@ struct HostRunner {
 
         try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
+                // A server that fails before it listens ends the wait for its port too.
+                defer { portContinuation.finish() }
                 try await server.run { address in
                     portContinuation.yield(address.port ?? 0)
                     portContinuation.finish()
@@ -65,7 +67,11 @@ struct HostRunner {
                 return true
             }
             var portIterator = ports.makeAsyncIterator()
-            guard let port = await portIterator.next() else { return }
+            guard let port = await portIterator.next() else {
+                // The server failed before it listened: its error comes out of the group.
+                _ = try await group.next()
+                return
+            }
             // Each child below returns false; only the server's returns true.
             Console.say("Hosting \(sessionName) on port \(port).")
             if let problem = FileLimit.raise(toFit: command.maxConnections) { warnings.warn(problem) }

@@ -90,7 +90,9 @@ struct RoomHostRunner {
 
         let report: RoomReport = try await withThrowingTaskGroup(of: RoomReport?.self) { group in
             group.addTask {
-                try await server.run { address in
+                // A server that fails before it listens ends the wait for its port too.
+                defer { portContinuation.finish() }
+                return try await server.run { address in
                     portContinuation.yield(address.port ?? 0)
                     portContinuation.finish()
                 }

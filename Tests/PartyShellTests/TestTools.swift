@@ -72,21 +72,43 @@ enum TestTools {
         return (exitStatus, (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
     }
 
-    /// A TCP port nobody listens on right now (asks the kernel for one on 127.0.0.1).
+    /// A TCP port nobody uses on 127.0.0.1 right now, chosen below the kernel's ephemeral range
+    /// (`ip_local_port_range`): a port the kernel hands out could meanwhile become the local port
+    /// of some test's outgoing connection, and a host started on it would find it in use (seen in
+    /// CI with dozens of hosts and clients at once).
     static func freePort() -> Int {
+        let low = ephemeralLow()
+        let range = max(10_000, low - 12_000)..<low
+        for _ in 0..<200 {
+            let port = Int.random(in: range)
+            if canBind(port) { return port }
+        }
+        return Int.random(in: range)
+    }
+
+    /// The first port of the kernel's ephemeral range (32768 when it cannot be read).
+    private static func ephemeralLow() -> Int {
+        let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+        let low = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.flatMap { Int($0) } ?? 32_768
+        return low > 11_000 ? low : 32_768
+    }
+
+    /// Whether a listening socket could bind `port` on 127.0.0.1 now (with SO_REUSEADDR, as hosts bind).
+    private static func canBind(_ port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        var one: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        return bound ? Int(UInt16(bigEndian: address.sin_port)) : Int.random(in: 20_000...40_000)
     }
 
     /// Quotes `word` for `sh`.
