@@ -73,6 +73,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "PartyTerminal", dependencies: ["PartyKit"]),
+        // `partyhost serve`: rooms started from the browser, their bots and journals, the server's HTTP paths.
+        .target(name: "PartyServe", dependencies: [
+            "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames", "PartyWeb", "PartyJournal",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // HTTP + WebSocket on the host's port beside the framed protocol, the page's assets, the QR code.
         // (NIOPosix for the thread pool that reads the partyclient it hands out; Crypto for its SHA-256.)
         .target(name: "PartyWeb", dependencies: [
@@ -113,7 +118,7 @@ let package = Package(
         .target(name: "PartyGames", dependencies: ["PartyKit"] + games.map { .target(name: $0) }),
         .executableTarget(name: "partyhost", dependencies: [
             "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyShell", "PartyDiscovery", "PartyGames", "PartyWeb",
-            "PartyTerminal", "PartyJournal", "PartyHistory",
+            "PartyTerminal", "PartyJournal", "PartyHistory", "PartyServe",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -134,6 +139,12 @@ let package = Package(
         ]),
         .testTarget(name: "PartyServerTests", dependencies: [
             "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames", "PartyJournal", "PartyHistory",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
+        .testTarget(name: "PartyServeTests", dependencies: [
+            "PartyKit", "PartyWire", "PartyServer", "PartyServe", "PartyClient", "PartyWeb", "PartyJournal",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

@@ -2,6 +2,7 @@
 // the join code beside the QR code, and a game's ending as a moment: the winner's name large over
 // the final board, then the points of the game, then (app.js's hold runs out) back to the room.
 import { el, fill, label } from "./dom.js";
+import { ROOM, roomLink } from "./room.js";
 
 /** How long the winner's name stands alone over the final board before the points come. */
 const WINNER_MS = 6000;
@@ -30,7 +31,7 @@ export class TvScreen {
     codeLine.hidden = !code;
     codeLine.textContent = code ? `Code: ${code}` : "";
     // In the corner during a game the address goes without its scheme, to fit on one line.
-    document.getElementById("join-url").textContent = shown ? `${location.host}` : `${location.origin}/`;
+    document.getElementById("join-url").textContent = shown ? `${location.host}${ROOM ? `/${ROOM}` : ""}` : roomLink();
     body.classList.toggle("tv-playing", Boolean(shown));
     body.classList.toggle("tv-room", Boolean(room) && !shown);
     if (ending !== this.ending) {

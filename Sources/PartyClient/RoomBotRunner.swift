@@ -19,6 +19,8 @@ public struct RoomBotRunner: Sendable {
     public var timeouts: ClientTimeouts
     /// The token of a seat it held before its host restarted (the host resumed the party).
     public var token: String?
+    /// On a party server: the room's code (sent as `hello.room`).
+    public var room: String?
     /// The games this bot can play, by id.
     let games: [String: any PartyGame.Type]
 
@@ -45,6 +47,7 @@ public struct RoomBotRunner: Sendable {
         var hello = Hello(client: "partyhost-bot", name: name, game: "party", bot: true, code: code, games: games.keys.sorted(),
                           level: level.rawValue)
         hello.token = token
+        hello.room = room
         let runner = self
         try await PartySession.withSession(to: address, hello: hello, timeouts: timeouts) { session, welcome in
             await BotLoop.run(RoomBotBrain(runner: runner, welcome: welcome), on: session)

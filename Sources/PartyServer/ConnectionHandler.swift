@@ -27,7 +27,10 @@ final class ConnectionHandler: ChannelInboundHandler {
         case done
     }
 
-    let session: Session
+    /// The session the connection talks to; on a party server nil until the hello names its room.
+    var session: Session!
+    /// On a party server: finds the room a hello asks for (its session, or why not).
+    let findRoom: (@Sendable (Hello) -> Result<Session, Refusal>)?
     let peer: PeerLink
     let logger: Logger
     let overCapacity: Bool
@@ -61,9 +64,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// A handler for `peer`'s connection to `session`; `overCapacity` rejects it at once, and
     /// `onClose` runs when the connection has closed. With `framing` it reads a framed byte
     /// stream; without, each read is one message body (a WebSocket's).
-    init(session: Session, peer: PeerLink, logger: Logger, rate: RateLimiter, overCapacity: Bool,
-         framing: FrameSplitter?, deadlines: PeerDeadlines, onClose: @escaping @Sendable () -> Void) {
+    /// On a party server `session` is nil and `findRoom` picks it when the hello comes.
+    init(session: Session?, findRoom: (@Sendable (Hello) -> Result<Session, Refusal>)? = nil, peer: PeerLink, logger: Logger,
+         rate: RateLimiter, overCapacity: Bool, framing: FrameSplitter?, deadlines: PeerDeadlines, onClose: @escaping @Sendable () -> Void) {
         self.session = session
+        self.findRoom = findRoom
         self.peer = peer
         self.logger = logger
         self.rate = rate
@@ -257,6 +262,14 @@ final class ConnectionHandler: ChannelInboundHandler {
             peer.send(Reject(.badHello(detail: error.description)))
             return finish()
         }
+        if let findRoom {
+            switch findRoom(hello) {
+            case .success(let room): session = room
+            case .failure(let refusal):
+                peer.send(Reject(refusal))
+                return finish()
+            }
+        }
         let address = peer.address
         let delay = session.assumeIsolated { $0.codeDelay(for: address) }
         guard delay > .zero else { return admit(hello, context: context) }
@@ -323,7 +336,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// The session forgets the peer, which then closes once its last messages are out.
     func depart(_ reason: DepartureReason) {
         let id = peer.id
-        session.assumeIsolated { $0.remove(peerID: id, reason: reason) }
+        session?.assumeIsolated { $0.remove(peerID: id, reason: reason) }
         finish()
     }
 

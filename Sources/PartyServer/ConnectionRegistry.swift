@@ -51,6 +51,9 @@ final class ConnectionRegistry: Sendable {
     let maxConnections: Int
     /// The most connections counted at once from one address.
     let maxPerAddress: Int
+    /// Addresses held to neither the per-address limit nor the accept rate (a party server's
+    /// trusted proxy, whose connections carry many people's, and loopback, where its own bots run).
+    let unlimited: Set<String>
     private let state: Mutex<State>
 
     /// A registry that counts at most `maxConnections` connections, at most `maxPerAddress` of them
@@ -58,9 +61,11 @@ final class ConnectionRegistry: Sendable {
     /// average (nil: any number) with bursts of `acceptBurst`.
     /// Connections are numbered after `after` (a resumed party's journal already used the numbers
     /// up to it).
-    init(maxConnections: Int, maxPerAddress: Int, acceptsPerSecond: Double?, acceptBurst: Double, after: Int = 0) {
+    init(maxConnections: Int, maxPerAddress: Int, acceptsPerSecond: Double?, acceptBurst: Double, after: Int = 0,
+         unlimited: Set<String> = []) {
         self.maxConnections = maxConnections
         self.maxPerAddress = maxPerAddress
+        self.unlimited = unlimited
         var initial = State(acceptRate: AcceptRate(perSecond: acceptsPerSecond, burst: acceptBurst))
         initial.next = after
         state = Mutex(initial)
@@ -82,12 +87,13 @@ final class ConnectionRegistry: Sendable {
     /// connection a page has finished with. A refused connection is not counted, so a flood of them
     /// never keeps anyone else out. A connection refused for its rate is not registered at all.
     func admit(_ channel: any Channel, address: String, now: NIODeadline) -> (id: Int, admission: Admission) {
+        let limited = !unlimited.contains(address)
         let (id, admission, evicted): (Int, Admission, (any Channel)?) = state.withLock { state in
             state.next += 1
             let id = state.next
-            guard state.acceptRate.admit(address, now: now) else { return (id, .tooFast, nil) }
+            guard !limited || state.acceptRate.admit(address, now: now) else { return (id, .tooFast, nil) }
             var evicted: (any Channel)?
-            if state.perAddress[address, default: 0] >= maxPerAddress {
+            if limited, state.perAddress[address, default: 0] >= maxPerAddress {
                 guard let oldest = state.idleHTTP.filter({ state.open[$0]?.address == address }).min() else {
                     state.open[id] = Entry(channel: channel, address: address, counted: false)
                     return (id, .overCapacity, nil)

@@ -28,12 +28,6 @@ final class HostCore: Sendable {
         self.options = options
         self.logger = logger
         connections = ConnectionRegistry(options, after: journal?.lastPeer ?? 0)
-        var system = SystemRandomNumberGenerator()
-        hostKey = journal?.party.hostKey ?? Session.hex(bits: 128, using: &system)
-        let sessionID = journal?.party.sessionID ?? Session.hex(bits: 64, using: &system)
-        let seed = journal?.party.seed ?? options.seed ?? system.next()
-        let (updates, continuation) = AsyncStream<SessionStatus>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        statusUpdates = updates
         let loop: any EventLoop
         if let eventLoop {
             ownLoop = nil
@@ -43,9 +37,29 @@ final class HostCore: Sendable {
             ownLoop = group
             loop = group.next()
         }
+        let made = Self.makeSession(game: game, room: room, options: options, logger: logger, loop: loop, journal: journal)
+        hostKey = made.hostKey
+        statusUpdates = made.statusUpdates
+        resumed = made.resumed
+        session = made.session
+        (shutdownSignal, shutdownContinuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// What a session is made of: its table (new, or replayed from `journal`), its journal's
+    /// writer, its host key and its status stream. Every kind of host (a LAN host, a room of
+    /// `partyhost serve`) makes its session here.
+    static func makeSession(game: HostedGame?, room: RoomSettings?, options: HostOptions, logger: Logger, loop: any EventLoop,
+                            journal: HostJournal?) -> (session: Session, hostKey: String, statusUpdates: AsyncStream<SessionStatus>,
+                                                       resumed: ResumeSummary?) {
+        var system = SystemRandomNumberGenerator()
+        let hostKey = journal?.party.hostKey ?? Session.hex(bits: 128, using: &system)
+        let sessionID = journal?.party.sessionID ?? Session.hex(bits: 64, using: &system)
+        let seed = journal?.party.seed ?? options.seed ?? system.next()
+        let (updates, continuation) = AsyncStream<SessionStatus>.makeStream(bufferingPolicy: .bufferingNewest(1))
         var table = Table(game: game, room: room, options: options, hostKey: hostKey, sessionID: sessionID, seed: seed)
         var resumedAt: Int64 = 0
         var writer: JournalWriter?
+        var resumed: ResumeSummary?
         if let journal {
             var sequence: Int64 = 0
             if !journal.entries.isEmpty {
@@ -63,16 +77,12 @@ final class HostCore: Sendable {
                 }
                 resumed = ResumeSummary(replayed: replay.replayed, damage: replay.damage, gamesPlayed: table.gamesPlayed,
                                         seats: table.resumedSeats)
-            } else {
-                resumed = nil
             }
             writer = JournalWriter(store: journal.store, party: journal.party.id, sequence: sequence,
                                    retryMilliseconds: journal.retryMilliseconds, onProblem: journal.onProblem)
-        } else {
-            resumed = nil
         }
-        session = Session(table: table, journal: writer, resumedAt: resumedAt, logger: logger, status: continuation, loop: loop)
-        (shutdownSignal, shutdownContinuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let session = Session(table: table, journal: writer, resumedAt: resumedAt, logger: logger, status: continuation, loop: loop)
+        return (session, hostKey, updates, resumed)
     }
 
     deinit {

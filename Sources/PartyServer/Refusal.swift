@@ -41,6 +41,11 @@ public enum Refusal: Error, Hashable, Sendable {
     case tooManyConnections
     /// The first message was a `hello` the host could not read.
     case badHello(detail: String)
+    /// On a party server: no live room has the code the client named (answered the same whether or
+    /// not a room ever had it).
+    case noSuchRoom
+    /// On a party server: the client named no room (a framed hello without `room`).
+    case roomRequired
 
     // MARK: Connection (`error`, fatal: the connection closes)
 
@@ -108,6 +113,8 @@ public enum Refusal: Error, Hashable, Sendable {
         case .wrongCode: "wrongCode"
         case .tooManyConnections: "tooManyConnections"
         case .badHello: "badHello"
+        case .noSuchRoom: "noSuchRoom"
+        case .roomRequired: "roomRequired"
         case .handshakeTimeout: "handshakeTimeout"
         case .silent: "timeout"
         case .handshakeRequired: "handshakeRequired"
@@ -132,7 +139,7 @@ public enum Refusal: Error, Hashable, Sendable {
         switch self {
         case .shuttingDown, .unsupportedVersion, .roomNeedsProtocol2, .wrongGame, .badName, .badLevel, .badRole, .sessionFull,
              .gameInProgress, .spectatorsFull, .badToken, .tooManyAttempts, .codeRequired, .wrongCode, .tooManyConnections,
-             .badHello, .handshakeTimeout, .silent, .handshakeRequired, .tooManyMessages:
+             .badHello, .noSuchRoom, .roomRequired, .handshakeTimeout, .silent, .handshakeRequired, .tooManyMessages:
             true
         default:
             false
@@ -144,7 +151,7 @@ public enum Refusal: Error, Hashable, Sendable {
         .shuttingDown, .unsupportedVersion(client: 9), .roomNeedsProtocol2(client: 1),
         .wrongGame(plays: "Four in a Row", asked: "chess", room: false), .badName, .badLevel, .badRole,
         .sessionFull(players: 2, capacity: 2), .gameInProgress, .spectatorsFull(watching: 16), .badToken,
-        .tooManyAttempts(lockoutSeconds: 60), .codeRequired, .wrongCode, .tooManyConnections, .badHello(detail: "The hello has no name."),
+        .tooManyAttempts(lockoutSeconds: 60), .codeRequired, .wrongCode, .tooManyConnections, .badHello(detail: "The hello has no name."), .noSuchRoom, .roomRequired,
         .handshakeTimeout, .silent, .handshakeRequired(type: "move"), .tooManyMessages, .slowDown, .alreadyWelcomed,
         .unexpectedMessage(type: "view"), .notHost, .cannotStart(detail: "Nobody has voted yet."), .rematchWhilePlaying,
         .rematchBeforeAnyGame, .rematchInRoom, .notARoom, .spectatorMove, .spectatorOnly,
@@ -174,6 +181,8 @@ extension Refusal: CustomStringConvertible {
         case .wrongCode: "That join code is wrong."
         case .tooManyConnections: "The host has too many connections; try again later."
         case .badHello(let detail): detail
+        case .noSuchRoom: "No party has that code; check the four letters and try again."
+        case .roomRequired: "This is a party server with many rooms: name one (partyclient --room CODE, or the room's link)."
         case .handshakeTimeout: WatchdogTimeout.handshake.description
         case .silent: WatchdogTimeout.silentPeer.description
         case .handshakeRequired(let type): "The first message must be hello, not \(type)."

@@ -30,6 +30,8 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
     let state: HTTPConnectionState
     private var request: HTTPRequestHead?
     private var bodyBytes = 0
+    /// The request's body, kept for `WebOptions.routes` up to `maxRequestBodyBytes`.
+    private var body: [UInt8] = []
     private var served = 0
     /// While a `partyclient` download is prepared and written: what came meanwhile, handled after it.
     var held: (parts: [HTTPServerRequestPart], error: (any Error)?)?
@@ -59,9 +61,11 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         case let .head(head):
             request = head
             bodyBytes = 0
+            body.removeAll(keepingCapacity: true)
             state.inRequest = true
-        case let .body(body):
-            bodyBytes += body.readableBytes
+        case let .body(part):
+            bodyBytes += part.readableBytes
+            if bodyBytes <= options.maxRequestBodyBytes { body += part.readableBytesView }
         case .end:
             state.inRequest = false
             guard let head = request else { return }
@@ -80,6 +84,11 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         var extra: [(String, String)] = []
         var asset: WebAsset?
         var text: String?
+        if !state.overCapacity, let routes = options.routes, bodyBytes <= options.maxRequestBodyBytes,
+           let answer = routes.answer(WebRequest(method: head.method, path: path, uri: head.uri, headers: head.headers, body: body,
+                                                 peerAddress: Self.address(context.channel.remoteAddress))) {
+            return answerRoute(answer, head: head, keepAlive: keepAlive, context: context)
+        }
         if state.overCapacity {
             status = .serviceUnavailable
             if BusyPage.wanted(by: head) {
@@ -107,7 +116,7 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         } else if path == options.webSocketPath {
             // Only a refused or malformed upgrade gets here (a good one leaves HTTP behind).
-            if OriginPolicy.allows(head) {
+            if OriginPolicy.allows(head, extra: options.allowedOrigins) {
                 status = .upgradeRequired
                 extra.append(("Upgrade", "websocket"))
                 extra.append(("Sec-WebSocket-Version", "13"))
@@ -151,6 +160,31 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         write(status: status, contentType: asset?.contentType ?? "text/plain; charset=utf-8",
               cacheControl: asset?.cacheControl ?? "no-store", body: head.method == .HEAD ? nil : body,
               length: body.count, extra: extra, keepAlive: keepAlive, context: context)
+    }
+
+    /// Writes a route's answer, after its delay.
+    private func answerRoute(_ answer: WebAnswer, head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
+        let body = head.method == .HEAD ? nil : answer.body
+        guard answer.delayMilliseconds > 0 else {
+            write(status: answer.status, contentType: answer.contentType, cacheControl: answer.cacheControl, body: body,
+                  length: answer.body.count, extra: answer.headers, keepAlive: keepAlive, context: context)
+            return
+        }
+        // Slowed: nothing else is read meanwhile (the request is answered in order).
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: .milliseconds(answer.delayMilliseconds)) {
+            let (handler, context) = bound.value
+            guard context.channel.isActive, !handler.state.closing else { return }
+            handler.write(status: answer.status, contentType: answer.contentType, cacheControl: answer.cacheControl, body: body,
+                          length: answer.body.count, extra: answer.headers, keepAlive: keepAlive, context: context)
+        }
+    }
+
+    /// A peer's address as text, an IPv4 client of a dual-stack socket as its dotted quad.
+    static func address(_ address: SocketAddress?) -> String {
+        guard let text = address?.ipAddress else { return "unknown" }
+        if text.hasPrefix("::ffff:"), text.contains(".") { return String(text.dropFirst("::ffff:".count)) }
+        return text
     }
 
     /// Writes one answer; `contentType` and `length` nil leave those headers out (a `304`).

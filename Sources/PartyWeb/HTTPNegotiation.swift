@@ -53,7 +53,7 @@ enum HTTPNegotiation {
     }
 }
 
-private extension Substring {
+extension Substring {
     /// Without leading and trailing spaces and tabs.
     func trimmingSpaces() -> Substring {
         var text = self

@@ -1,13 +1,18 @@
 /// The join QR code as an SVG image, for the TV page: it encodes `http://<Host>/`, the address the
 /// TV's browser used (so the host needs to know nothing about its own addresses).
-enum JoinQR {
+public enum JoinQR {
     /// The path the image is served at.
     static let path = "/join.svg"
 
     /// The SVG for a request's `Host` header value (`192.168.1.5:7777`, `[fd00::5]:7777`,
     /// `party.local:7777`); nil for a value that is not a plain host and port.
     static func svg(host: String) -> String? {
-        guard let url = url(host: host), let code = try? QRCode(encoding: url) else { return nil }
+        url(host: host).flatMap { svg(url: $0) }
+    }
+
+    /// The SVG of `url` (a party server's room link); nil when it does not fit a QR code.
+    public static func svg(url: String) -> String? {
+        guard let code = try? QRCode(encoding: url) else { return nil }
         let quiet = QRCode.quietZone
         let width = code.size + 2 * quiet
         var path = ""

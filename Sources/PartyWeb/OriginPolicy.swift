@@ -13,9 +13,12 @@ import NIOHTTP1
 /// The host does not check the Host header itself against its own addresses, so a DNS-rebinding
 /// page whose name resolves to the host passes; it can then only do what any guest can (join).
 enum OriginPolicy {
-    static func allows(_ head: HTTPRequestHead) -> Bool {
+    /// Whether `head` may open the WebSocket; `extra` are other origins allowed (a party server's
+    /// public origin, `https://party.example.org`, lower case).
+    static func allows(_ head: HTTPRequestHead, extra: Set<String> = []) -> Bool {
         let origins = head.headers["Origin"]
         guard !origins.isEmpty else { return true }
+        if origins.count == 1, extra.contains(origins[0].lowercased()) { return true }
         let hosts = head.headers["Host"]
         guard origins.count == 1, hosts.count == 1, !hosts[0].isEmpty else { return false }
         return origins[0].lowercased() == "http://" + hosts[0].lowercased()

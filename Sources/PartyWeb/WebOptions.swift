@@ -29,6 +29,15 @@ public struct WebOptions: Sendable {
     /// The `partyclient` handed out at `/partyclient` (when self-contained); nil: that path is 404.
     public var clientDownload: ClientDownload? = ClientDownload.besideExecutable
 
+    /// Paths the server answers itself before the asset table (a party server's); nil: none.
+    public var routes: (any WebRoutes)?
+    /// The largest request body taken (for `routes`); a larger one is answered 413. Without routes
+    /// no request has a body.
+    public var maxRequestBodyBytes = 0
+    /// Origins besides `http://` + Host that may open the WebSocket (a party server's public
+    /// origin behind a TLS proxy, `https://party.example.org`), lower case.
+    public var allowedOrigins: Set<String> = []
+
     /// The defaults above.
     public init() {}
 }

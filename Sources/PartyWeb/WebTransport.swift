@@ -45,10 +45,24 @@ public enum WebTransport {
         configureWire: @escaping @Sendable (any Channel) throws -> Void,
         configureWebSocket: @escaping @Sendable (any Channel) throws -> Void
     ) throws {
+        try configure(channel, options: options, overCapacity: overCapacity, idle: idle, configureWire: configureWire,
+                      configureRoomSocket: { channel, _ in try configureWebSocket(channel) })
+    }
+
+    /// As above, where `configureRoomSocket` also learns where the WebSocket was opened (a party
+    /// server's `/ABCD/ws` names the room) and for whom (behind a proxy).
+    public static func configure(
+        _ channel: any Channel,
+        options: WebOptions = WebOptions(),
+        overCapacity: Bool = false,
+        idle: @escaping @Sendable (Bool) -> Void = { _ in },
+        configureWire: @escaping @Sendable (any Channel) throws -> Void,
+        configureRoomSocket: @escaping @Sendable (any Channel, WebSocketOpening) throws -> Void
+    ) throws {
         try channel.pipeline.syncOperations.addHandler(
             TransportSniffer(timeout: options.firstByteTimeout, configureWire: configureWire) { channel in
                 try configureHTTP(channel, options: options, overCapacity: overCapacity, idle: idle,
-                                  configureWebSocket: configureWebSocket)
+                                  configureWebSocket: configureRoomSocket)
             },
             name: TransportSniffer.name
         )
@@ -60,7 +74,7 @@ public enum WebTransport {
         options: WebOptions,
         overCapacity: Bool = false,
         idle: @escaping @Sendable (Bool) -> Void = { _ in },
-        configureWebSocket: @escaping @Sendable (any Channel) throws -> Void
+        configureWebSocket: @escaping @Sendable (any Channel, WebSocketOpening) throws -> Void
     ) throws {
         let pipeline = channel.pipeline.syncOperations
         let state = HTTPConnectionState()
@@ -74,15 +88,16 @@ public enum WebTransport {
             shouldUpgrade: { channel, head in
                 // Over capacity, no upgrade: the request is answered 503 like any other. Nor without
                 // exactly one Host: that request is answered 400, as every HTTP/1.1 request is.
-                let allowed = !overCapacity && HTTPAssetHandler.path(of: head.uri) == path && head.headers["Host"].count == 1
-                    && OriginPolicy.allows(head)
+                let asked = HTTPAssetHandler.path(of: head.uri)
+                let allowed = !overCapacity && (asked == path || options.routes?.isWebSocket(path: asked) == true)
+                    && head.headers["Host"].count == 1 && OriginPolicy.allows(head, extra: options.allowedOrigins)
                 return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
             },
-            upgradePipelineHandler: { channel, _ in
+            upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
                     let bridge = WebSocketBridge(maxMessageBytes: maxMessageBytes)
                     try channel.pipeline.syncOperations.addHandler(bridge)
-                    try configureWebSocket(channel)
+                    try configureWebSocket(channel, WebSocketOpening(head))
                     try channel.pipeline.syncOperations.context(handler: bridge).fireChannelActive()
                 }
             }
@@ -98,5 +113,27 @@ public enum WebTransport {
             withErrorHandling: false
         )
         try pipeline.addHandler(HTTPAssetHandler(options: options, state: state), name: HTTPAssetHandler.name)
+    }
+}
+
+/// Where and for whom a WebSocket was opened.
+public struct WebSocketOpening: Sendable {
+    /// The request's path (`/ws`, `/ABCD/ws`).
+    public var path: String
+    /// The last address of `X-Forwarded-For` (the one the nearest proxy added), if any.
+    public var forwardedFor: String?
+
+    /// The opening of `head`.
+    init(_ head: HTTPRequestHead) {
+        path = HTTPAssetHandler.path(of: head.uri)
+        forwardedFor = WebSocketOpening.lastForwarded(head.headers)
+    }
+
+    /// The last address in the `X-Forwarded-For` headers, trimmed; nil when there is none.
+    public static func lastForwarded(_ headers: HTTPHeaders) -> String? {
+        let all = headers["X-Forwarded-For"].flatMap { $0.split(separator: ",") }
+        guard let last = all.last else { return nil }
+        let trimmed = String(last.trimmingSpaces())
+        return trimmed.isEmpty || trimmed.count > 64 ? nil : trimmed
     }
 }

@@ -28,12 +28,16 @@ public struct Hello: WireMessage, Hashable {
     public var games: [String]?
     /// What the client understands beyond the base protocol: `teams` asks for `team` messages.
     public var features: [String]?
+    /// On a party server (`partyhost serve`): the four-letter code of the room to join. A WebSocket
+    /// at `/CODE/ws` names its room by its path and may leave this out.
+    public var room: String?
 
     /// Creates a hello.
     public init(protocol: Int = WireProtocol.version, client: String, clientVersion: String = WireProtocol.softwareVersion,
                 name: String, game: String? = nil, bot: Bool? = nil, hostKey: String? = nil,
                 role: String? = nil, token: String? = nil, code: String? = nil, games: [String]? = nil,
-                level: String? = nil, features: [String]? = nil) {
+                level: String? = nil, features: [String]? = nil, room: String? = nil) {
+        self.room = room
         self.features = features
         self.level = level
         self.games = games

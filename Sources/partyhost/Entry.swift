@@ -20,6 +20,11 @@ enum Entry {
         if HistoryCommand.isRequested(by: CommandLine.arguments) {
             return HistoryCommand.Root.main(Array(CommandLine.arguments.dropFirst()))
         }
+        // `partyhost serve`: a party server (rooms by code), picked out like history.
+        if CommandLine.arguments.dropFirst().first == "serve" {
+            await ServeCommand.main(Array(CommandLine.arguments.dropFirst(2)))
+            return
+        }
         await PartyHostCommand.main()
         TerminationSignals.endAsSignalled() // Ctrl-C: status 130 once the session has ended cleanly
     }

@@ -12,6 +12,7 @@ import { GameView } from "./game.js";
 import { presenters } from "./presenters.js";
 import { audience } from "./predict.js";
 import { TvScreen } from "./tv.js";
+import { ROOM, roomKey, roomLink } from "./room.js";
 
 const NAME_KEY = "partyhost.name";
 // The longest name the host keeps, in characters (NameCleaner.maxLength): said where people type it.
@@ -365,11 +366,13 @@ async function offerClient() {
 const tv = document.body.classList.contains("tv");
 // A page reloaded during a session has its token: straight back to its seat; so has a new tab (or
 // the window opened again) of a browser that had a seat here.
-const reloaded = Boolean(sessionStorage.getItem("partyhost.token"));
+const reloaded = Boolean(sessionStorage.getItem(roomKey("partyhost.token")));
 state.name = localStorage.getItem(NAME_KEY) ?? Connection.browserSeat?.name ?? "";
 $("name-input").value = state.name;
 if (tv) {
-  $("join-url").textContent = `${location.origin}/`;
+  $("join-url").textContent = roomLink();
+  // On a party server the QR code is the room's own.
+  if (ROOM) document.querySelector("img.qr")?.setAttribute("src", `/${ROOM}/join.svg`);
   state.name = "TV";
   state.role = "spectator";
   start();

@@ -10,16 +10,20 @@ extension WebPage {
 // A host that keeps a journal (its welcome's `restartWait`, section 12) comes back after a crash:
 // while nothing answers the page says "The host is restarting… 42 s" and keeps trying that long.
 
-/** This tab's token: a reload, or a live reconnection, presents it. */
-const TOKEN_KEY = "partyhost.token";
+import { ROOM, roomKey } from "./room.js";
+
+/** This tab's token: a reload, or a live reconnection, presents it (per room on a party server). */
+const TOKEN_KEY = roomKey("partyhost.token");
 /** This browser's latest seat at this host ({ token, session, name, at }): a new tab or a window opened
  *  again after it was closed presents it, and the same phone gets its seat (or, in a party room, its
  *  scoreboard line) back. Forgotten when the party ends, and after SAVED_FOR_MS. */
-const SAVED_KEY = "partyhost.seat";
+const SAVED_KEY = roomKey("partyhost.seat");
 const SAVED_FOR_MS = 12 * 3600 * 1000;
 /** The token of a party room the page left: joining again from this tab under the same name (not
  *  reloading) comes back to the same scoreboard line (docs/PROTOCOL.md section 16). */
-const RETURN_KEY = "partyhost.roomReturn";
+const RETURN_KEY = roomKey("partyhost.roomReturn");
+/** On a party server: the key that makes this browser the room's VIP (kept by the front page). */
+const VIP_KEY = roomKey("partyhost.vip");
 /** The protocol's figures (section 11), until a `welcome` says the host's own. */
 export const DEFAULT_TIMING = { heartbeatMs: 3000, silenceMs: 10000, graceMs: 30000 };
 
@@ -73,7 +77,8 @@ export class Connection {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+    // On a party server each room has its own socket: /ABCD/ws.
+    const socket = new WebSocket(`${scheme}//${location.host}${ROOM ? `/${ROOM}` : ""}/ws`);
     this.socket = socket;
     this.seq = 0;
     this.welcomed = false;
@@ -102,6 +107,8 @@ export class Connection {
         if (this.options.code) hello.code = this.options.code;
         if (this.options.role === "spectator") hello.role = "spectator";
       }
+      const vip = ROOM ? localStorage.getItem(VIP_KEY) : null;
+      if (vip && this.options.role !== "spectator") hello.hostKey = vip;
       this.send("hello", hello);
     });
     socket.addEventListener("message", (event) => {

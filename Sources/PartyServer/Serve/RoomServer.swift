@@ -1,0 +1,272 @@
+import Logging
+import NIOCore
+import NIOPosix
+import PartyWeb
+import PartyWire
+import Synchronization
+
+/// A party server (`partyhost serve`): one port, any number of rooms, each a whole party reached
+/// by its four-letter code: a WebSocket at `/CODE/ws`, or a framed connection whose `hello` names
+/// `room`. Every room and every connection runs on the server's one event loop (a connection
+/// cannot change loops once accepted, and each room's session handles its connections' reads on
+/// their loop). Stopping the server ends no party: each room's journal keeps it for the next start.
+public final class RoomServer: Sendable {
+    /// How the server listens, and its limits.
+    public let options: ServeOptions
+    let logger: Logger
+    /// The loop every room and connection runs on.
+    public let loop: any EventLoop
+    private let rooms = Mutex<[String: ServedRoom]>([:])
+    private let guesses: Mutex<CodeGuesses>
+    private let registry = Mutex<ConnectionRegistry?>(nil)
+    private let stopSignal: AsyncStream<Void>
+    private let stopContinuation: AsyncStream<Void>.Continuation
+    private let started = ContinuousClock.now
+
+    /// A server with `options`, its rooms and connections on `loop`.
+    public init(options: ServeOptions, loop: any EventLoop, logger: Logger) {
+        self.options = options
+        self.loop = loop
+        self.logger = logger
+        guesses = Mutex(options.guesses)
+        (stopSignal, stopContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    // MARK: Rooms
+
+    /// The live room with `code` (any case), if there is one.
+    public func room(_ code: String) -> ServedRoom? {
+        guard let code = RoomCode.normalized(code) else { return nil }
+        return rooms.withLock { $0[code] }
+    }
+
+    /// Every live room.
+    public var liveRooms: [ServedRoom] {
+        rooms.withLock { Array($0.values) }
+    }
+
+    /// A code no live room has.
+    public func freeCode() -> String {
+        var system = SystemRandomNumberGenerator()
+        while true {
+            let code = RoomCode.random(using: &system)
+            if rooms.withLock({ $0[code] == nil }) { return code }
+        }
+    }
+
+    /// Opens a room with `code` (a fresh one from `freeCode`, or a resumed room's own) playing
+    /// `game` or run by `room`, journaled by `journal`; it lives until its party ends (its VIP ends
+    /// it, or it stays idle). Throws when `code` is taken or the server is full.
+    @discardableResult
+    public func open(code: String, name: String, game: HostedGame? = nil, room settings: RoomSettings? = nil,
+                     options roomOptions: HostOptions, journal: HostJournal? = nil) throws(ServeError) -> ServedRoom {
+        let room = ServedRoom(code: code, name: name, game: game, room: settings, options: roomOptions, logger: logger,
+                              loop: loop, journal: journal)
+        try rooms.withLock { (rooms: inout [String: ServedRoom]) throws(ServeError) in
+            guard rooms[code] == nil else { throw .codeTaken(code: code) }
+            guard rooms.count < options.maxRooms else { throw .full(rooms: options.maxRooms) }
+            rooms[code] = room
+        }
+        room.start()
+        logger.info("room opened", metadata: ["room": "\(code)", "name": "\(name)", "resumed": "\(room.resumed != nil)"])
+        // The room is gone once its party ends (its status stream finishes then).
+        Task { [weak self] in
+            for await _ in room.statusUpdates {}
+            self?.forget(room)
+        }
+        return room
+    }
+
+    /// Ends the room's party (`reason` as in the journal) and frees its code.
+    public func close(_ room: ServedRoom, reason: String, message: String) async {
+        await room.end(reason: reason, message: message)
+        forget(room)
+    }
+
+    private func forget(_ room: ServedRoom) {
+        let removed = rooms.withLock { rooms -> Bool in
+            guard rooms[room.code] === room else { return false }
+            rooms[room.code] = nil
+            return true
+        }
+        if removed { logger.info("room closed", metadata: ["room": "\(room.code)"]) }
+    }
+
+    // MARK: Codes
+
+    /// Milliseconds since the server started (the guessing limit's clock).
+    var nowMilliseconds: Int64 { (ContinuousClock.now - started).wholeMilliseconds }
+
+    /// Looks `code` up for `address`: the room, or how long to wait before saying there is none,
+    /// or a refusal for an address that guessed too often. A wrong code is answered the same
+    /// whether or not a room ever had it.
+    public func lookUp(_ code: String, for address: String) -> CodeLookup {
+        let now = nowMilliseconds
+        let verdict = guesses.withLock { $0.check(address, now: now) }
+        if case .refused(let seconds) = verdict { return .refused(seconds: seconds) }
+        if let room = room(code) { return .found(room) }
+        guesses.withLock { $0.missed(address, now: now) }
+        if case .answer(let delay) = verdict { return .none(delayMilliseconds: delay) }
+        return .none(delayMilliseconds: 0)
+    }
+
+    /// What a code lookup found.
+    public enum CodeLookup: Sendable {
+        /// The live room.
+        case found(ServedRoom)
+        /// No live room has the code: say so after this wait.
+        case none(delayMilliseconds: Int64)
+        /// The address guessed too often: refused for this long.
+        case refused(seconds: Int64)
+    }
+
+    /// The session a hello on a connection from `address` asks for (`pathCode`: the code of the
+    /// WebSocket's path).
+    func findRoom(_ hello: Hello, pathCode: String?, address: String) -> Result<Session, Refusal> {
+        guard let asked = pathCode ?? hello.room else { return .failure(.roomRequired) }
+        if let pathCode, let named = hello.room, RoomCode.normalized(named) != pathCode { return .failure(.noSuchRoom) }
+        switch lookUp(asked, for: address) {
+        case .found(let room): return .success(room.session)
+        case .none: return .failure(.noSuchRoom)
+        case .refused(let seconds): return .failure(.tooManyAttempts(lockoutSeconds: seconds))
+        }
+    }
+
+    // MARK: Serving
+
+    /// Asks the running server to stop: every connection closes; the rooms stay in their journals.
+    public func shutdown() {
+        stopContinuation.yield()
+    }
+
+    /// Listens, serves until `shutdown` (or until the calling task is cancelled), then closes
+    /// every connection. `routes` answers the server's own HTTP paths; `onListening` receives the
+    /// bound address.
+    public func run(routes: any WebRoutes, onListening: @Sendable (SocketAddress) async -> Void = { _ in }) async throws {
+        let host = options.host
+        // Numbered after every resumed room's journal.
+        let after = liveRooms.map(\.lastPeer).max() ?? 0
+        let connections = ConnectionRegistry(maxConnections: host.maxConnections, maxPerAddress: host.maxConnectionsPerAddress,
+                                             acceptsPerSecond: host.acceptsPerSecond, acceptBurst: host.acceptBurst, after: after,
+                                             unlimited: options.trustedProxies.union(["127.0.0.1", "::1"]))
+        registry.withLock { $0 = connections }
+        var web = WebOptions()
+        web.firstByteTimeout = .milliseconds(host.handshakeTimeoutMilliseconds)
+        web.assets = host.webAssets
+        web.routes = routes
+        web.maxRequestBodyBytes = 8 * 1024
+        web.clientDownload = nil
+        if let origin = options.publicOrigin { web.allowedOrigins = [origin] }
+        let bootstrap = { [self] in
+            ServerBootstrap(group: loop)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .serverChannelOption(.backlog, value: 4096)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536))
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try self.accept(channel, connections: connections, web: web)
+                    }
+                }
+        }
+        let server: any Channel
+        do {
+            server = try await SessionServer.listen(bootstrap, on: host.bindAddress, port: host.port)
+        } catch {
+            throw ListenError.from(error, address: host.bindAddress, port: host.port)
+        }
+        if let address = server.localAddress {
+            logger.info("listening on \(address)")
+            await onListening(address)
+        }
+        let sweeper = Task { await sweepIdleRooms() }
+        for await _ in stopSignal { break }
+        sweeper.cancel()
+        try? await server.close()
+        await connections.closeAll(except: [], after: .milliseconds(host.shutdownGraceMilliseconds))
+    }
+
+    /// Sets up one accepted connection: HTTP (the routes and pages), a WebSocket into the room of
+    /// its path, or a framed connection into the room its hello names.
+    private func accept(_ channel: any Channel, connections: ConnectionRegistry, web: WebOptions) throws {
+        let host = options.host
+        let socketAddress = SessionServer.peerText(channel.remoteAddress)
+        let (id, admission) = connections.admit(channel, address: socketAddress, now: channel.eventLoop.now)
+        guard admission != .tooFast else {
+            channel.close(promise: nil)
+            return
+        }
+        let overCapacity = admission == .overCapacity
+        channel.closeFuture.whenComplete { _ in connections.closed(id) }
+        let trusted = options.trustedProxies.contains(socketAddress)
+        let attach: @Sendable (any Channel, Bool, String?, String?) throws -> Void = { [self] channel, framed, pathCode, forwarded in
+            // Behind a trusted proxy the client is the address it forwarded.
+            let address = trusted ? (forwarded ?? socketAddress) : socketAddress
+            let outbox = ConnectionOutbox(channel: channel, limit: host.outboundQueueLimit, wholeFrames: framed)
+            let peer = PeerLink(id: id, outbox: outbox, address: address)
+            let handler = ConnectionHandler(
+                session: nil, findRoom: { [self] hello in findRoom(hello, pathCode: pathCode, address: address) },
+                peer: peer, logger: logger, rate: RateLimiter(perSecond: host.messagesPerSecond, burst: host.messageBurst),
+                overCapacity: overCapacity, framing: framed ? FrameSplitter() : nil,
+                deadlines: PeerDeadlines(handshakeTimeout: .milliseconds(host.handshakeTimeoutMilliseconds),
+                                         peerTimeout: .milliseconds(host.peerTimeoutMilliseconds)),
+                onClose: { connections.closed(id) })
+            try channel.pipeline.syncOperations.addHandler(handler)
+        }
+        try WebTransport.configure(channel, options: web, overCapacity: overCapacity,
+                                   idle: { idle in connections.setIdleHTTP(id, idle) },
+                                   configureWire: { channel in try attach(channel, true, nil, nil) },
+                                   configureRoomSocket: { channel, opening in
+                                       try attach(channel, false, Self.code(ofSocketPath: opening.path), opening.forwardedFor)
+                                   })
+    }
+
+    /// The room code of a WebSocket path `/ABCD/ws` (nil for the plain `/ws`).
+    static func code(ofSocketPath path: String) -> String? {
+        let parts = path.split(separator: "/")
+        guard parts.count == 2, parts[1] == "ws" else { return nil }
+        return RoomCode.normalized(parts[0])
+    }
+
+    /// The journal's word for a room closed because nobody was in it.
+    static let idleReason = "idle"
+
+    /// Closes rooms nobody (no person; bots do not count) has been connected to for the idle time.
+    private func sweepIdleRooms() async {
+        var emptySince: [String: ContinuousClock.Instant] = [:]
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(options.idleSweepMilliseconds))
+            let now = ContinuousClock.now
+            var live: Set<String> = []
+            for room in liveRooms {
+                live.insert(room.code)
+                if await room.humansConnected() > 0 {
+                    emptySince[room.code] = nil
+                    continue
+                }
+                let since = emptySince[room.code] ?? now
+                emptySince[room.code] = since
+                if now - since >= .milliseconds(options.roomIdleMilliseconds) {
+                    emptySince[room.code] = nil
+                    await close(room, reason: Self.idleReason, message: "Nobody was here for a while, so the party closed.")
+                }
+            }
+            emptySince = emptySince.filter { live.contains($0.key) }
+        }
+    }
+}
+
+/// Why a party server cannot open a room.
+public enum ServeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A live room has the code already.
+    case codeTaken(code: String)
+    /// The server holds as many rooms as it may (`--max-rooms`).
+    case full(rooms: Int)
+
+    public var description: String {
+        switch self {
+        case .codeTaken(let code): "A live room has the code \(code) already."
+        case .full(let rooms): "This server cannot start new parties right now (it holds \(rooms) rooms, its most); try again later."
+        }
+    }
+}

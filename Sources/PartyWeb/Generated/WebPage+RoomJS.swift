@@ -1,0 +1,28 @@
+// Generated from Web/ and Games/*/Web/ by `new-game`; do not edit by hand. Change those files and
+// regenerate with: swift package --allow-writing-to-package-directory new-game --sync (a test fails when this file is stale).
+
+extension WebPage {
+    /// `/room.js`.
+    static let roomJS = #"""
+// On a party server (`partyhost serve`) a page belongs to one room: /ABCD (phones) or /ABCD/tv.
+// Its code names the room's socket (/ABCD/ws), its QR code, and the keys the page keeps in storage,
+// so that rooms on one server never mix their seats. On a LAN host ROOM is null.
+
+/** The room's four-letter code, or null on a LAN host. */
+export const ROOM = (() => {
+  const match = location.pathname.match(/^\/([A-Za-z]{4})(?:\/tv)?\/?$/);
+  return match ? match[1].toUpperCase() : null;
+})();
+
+/** A storage key of this room (the key itself on a LAN host). */
+export function roomKey(key) {
+  return ROOM ? `${key}:${ROOM}` : key;
+}
+
+/** The room's link, for inviting (the page's own origin). */
+export function roomLink() {
+  return ROOM ? `${location.origin}/${ROOM}` : `${location.origin}/`;
+}
+
+"""#
+}
