@@ -37,6 +37,10 @@ let package = Package(
         // SQLite for the journal (PartyJournal only): sqlite-nio compiles SQLite's own source, so no
         // system library is needed beside the Swift toolchain.
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        // Metrics: the API in PartyServer (counters that cost nothing until a backend is set), and
+        // Prometheus' text format only in `partyhost serve` (PartyServe).
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
     ],
     targets: [
         // The game API: depends on nothing at all.
@@ -64,6 +68,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOExtras", package: "swift-nio-extras"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "CoreMetrics", package: "swift-metrics"),
         ]),
         .target(name: "PartyClient", dependencies: [
             "PartyKit", "PartyWire",
@@ -77,6 +82,8 @@ let package = Package(
         .target(name: "PartyServe", dependencies: [
             "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames", "PartyWeb", "PartyJournal",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "CoreMetrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         // HTTP + WebSocket on the host's port beside the framed protocol, the page's assets, the QR code.
         // (NIOPosix for the thread pool that reads the partyclient it hands out; Crypto for its SHA-256.)

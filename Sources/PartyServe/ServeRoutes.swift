@@ -12,15 +12,17 @@ import PartyWeb
 ///   code no live room has); an address that guesses is slowed, then refused (`429`).
 /// - `GET /ABCD`, `/ABCD/tv`: the room's phone and TV pages; `/ABCD/join.svg`: its QR code.
 /// - `GET /api/games`: the games a room may have (`[{id, title}]`).
-/// - `GET /healthz`: `200` with the number of rooms.
+/// - `GET /healthz`: `200` with the number of rooms; `GET /metrics`: Prometheus' text format.
 public struct ServeRoutes: WebRoutes {
     let host: ServeHost
     let assets: WebAssets
+    let metrics: ServeMetrics?
 
-    /// Routes for `host`'s server, pages from `assets`.
-    public init(host: ServeHost, assets: WebAssets) {
+    /// Routes for `host`'s server, pages from `assets`, `/metrics` from `metrics` (none: `404`).
+    public init(host: ServeHost, assets: WebAssets, metrics: ServeMetrics? = nil) {
         self.host = host
         self.assets = assets
+        self.metrics = metrics
     }
 
     public func isWebSocket(path: String) -> Bool {
@@ -39,6 +41,10 @@ public struct ServeRoutes: WebRoutes {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             return .json(.ok, ((try? encoder.encode(games)).map { Array($0) } ?? []) + [10])
+        case (.GET, 1) where parts[0] == "metrics":
+            guard let metrics else { return .text(.notFound, "404 Not Found\n") }
+            return WebAnswer(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8",
+                             body: metrics.scrape(host.server.census()))
         case (.GET, 1) where parts[0] == "healthz":
             return .json(.ok, Array("{\"status\":\"ok\",\"rooms\":\(host.server.liveRooms.count)}\n".utf8))
         case (.POST, 2) where parts == ["api", "rooms"]:
@@ -97,6 +103,7 @@ public struct ServeRoutes: WebRoutes {
         }
         do {
             let started = try host.start(parsed, from: address)
+            ServeMetrics.roomsStarted.increment()
             let body = (try? JSONEncoder().encode(started)).map { Array($0) } ?? []
             return .json(.created, body, headers: [("Location", "/" + started.code)])
         } catch let error as RoomRequestError {

@@ -116,6 +116,9 @@ final class ConnectionRegistry: Sendable {
         return (id, admission)
     }
 
+    /// How many connections are open now.
+    var openCount: Int { state.withLock { $0.open.count } }
+
     /// Marks connection `id` as plain HTTP waiting for its next request (`idle`), or reading or
     /// answering one (`!idle`, also once it turned into a WebSocket).
     func setIdleHTTP(_ id: Int, _ idle: Bool) {

@@ -209,6 +209,7 @@ extension Refusal: CustomStringConvertible {
 extension Reject {
     /// The `reject` that says `refusal`.
     init(_ refusal: Refusal) {
+        HostMetrics.refused(refusal.code)
         self.init(reason: refusal.code, message: refusal.description)
     }
 }
@@ -216,6 +217,7 @@ extension Reject {
 extension ErrorMessage {
     /// The `error` that says `refusal`, fatal when the connection closes after it.
     init(_ refusal: Refusal, inReplyTo seq: Int? = nil) {
+        HostMetrics.refused(refusal.code)
         self.init(reason: refusal.code, message: refusal.description, inReplyTo: seq, fatal: refusal.closes)
     }
 }
@@ -223,6 +225,7 @@ extension ErrorMessage {
 extension MoveRejected {
     /// The `moveRejected` that says `refusal`.
     init(_ refusal: Refusal, inReplyTo seq: Int) {
+        HostMetrics.refused(refusal.code)
         self.init(inReplyTo: seq, reason: refusal.code, message: refusal.description)
     }
 }

@@ -96,6 +96,7 @@ actor Session {
 
     /// Handles one message from a seated player or a spectator.
     func receive(_ envelope: Envelope, from peerID: Int) {
+        HostMetrics.messages.increment()
         apply(.message(peer: peerID, envelope: envelope))
     }
 

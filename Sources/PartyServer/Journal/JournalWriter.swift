@@ -64,7 +64,9 @@ final class JournalWriter: @unchecked Sendable {
             let ready = group.filter { $0.failure == nil && !$0.stopped && !$0.pending.isEmpty }
             if ready.count > 1 {
                 do {
-                    try ready[0].store.append(batches: ready.map { JournalBatch(party: $0.party, entries: $0.pending) })
+                    try HostMetrics.timingCommit {
+                        try ready[0].store.append(batches: ready.map { JournalBatch(party: $0.party, entries: $0.pending) })
+                    }
                     for writer in ready { writer.pending.removeAll(keepingCapacity: true) }
                 } catch {
                     // Each on its own below, to learn whose fault it is.
@@ -82,7 +84,7 @@ final class JournalWriter: @unchecked Sendable {
         let now = NIODeadline.now().uptimeNanoseconds / 1_000_000
         if failure != nil, Int64(now) - failedAt < retryMilliseconds { return }
         do {
-            try store.append(pending, party: party)
+            try HostMetrics.timingCommit { try store.append(pending, party: party) }
             pending.removeAll(keepingCapacity: true)
             if failure != nil {
                 failure = nil

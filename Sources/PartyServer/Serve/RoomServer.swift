@@ -92,6 +92,37 @@ public final class RoomServer: Sendable {
         if removed { logger.info("room closed", metadata: ["room": "\(room.code)"]) }
     }
 
+    /// What the server holds now: rooms, and in them players and watchers connected (people and
+    /// bots), rooms with a game on, and open connections. Call it on `loop` (HTTP answers are made there).
+    public func census() -> Census {
+        loop.preconditionInEventLoop()
+        var census = Census(connections: registry.withLock { $0?.openCount ?? 0 })
+        for room in liveRooms {
+            let (players, watchers, playing) = room.session.assumeIsolated { session in
+                (session.table.players.filter(\.connected).count, session.table.spectators.count, { if case .playing = session.table.stage { true } else { false } }())
+            }
+            census.rooms += 1
+            census.players += players
+            census.watchers += watchers
+            if playing { census.playing += 1 }
+        }
+        return census
+    }
+
+    /// A count of what a server holds.
+    public struct Census: Sendable, Equatable {
+        /// Open connections (HTTP, WebSocket, framed).
+        public var connections: Int
+        /// Live rooms.
+        public var rooms = 0
+        /// Rooms with a game on.
+        public var playing = 0
+        /// Players connected, bots included.
+        public var players = 0
+        /// Watchers connected (TVs and the audience).
+        public var watchers = 0
+    }
+
     // MARK: Codes
 
     /// Milliseconds since the server started (the guessing limit's clock).

@@ -60,8 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-journal"), help: "Keep rooms in memory only (a restart loses them).")
     var noJournal = false
 
-    @Flag(help: "Log every room event.")
-    var verbose = false
+    @Flag(help: "Log only warnings and errors (by default every room event is logged, one line each with the room's code).")
+    var quiet = false
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
@@ -85,10 +85,12 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = verbose ? .info : .notice
+            handler.logLevel = quiet ? .warning : .info
             return handler
         }
         let logger = Logger(label: "partyhost.serve")
+        // Before any room: metrics made earlier would never reach Prometheus.
+        let metrics = ServeMetrics.bootstrap()
         var host = HostOptions(bindAddress: bind, port: port, sessionName: "partyhost serve", maxConnections: maxConnections,
                                maxSpectators: maxSpectators)
         host.maxConnectionsPerAddress = maxConnectionsPerAddress
@@ -106,7 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
         let serveHost = ServeHost(server: server, store: store, logger: logger)
         let resumed = serveHost.resumeRooms()
         let signals = TerminationSignals.stream()
-        let routes = ServeRoutes(host: serveHost, assets: WebGames.assets)
+        let routes = ServeRoutes(host: serveHost, assets: WebGames.assets, metrics: metrics)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
