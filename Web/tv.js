@@ -28,8 +28,9 @@ export class TvScreen {
   render({ code, playing, shown, ending, room, context }) {
     const body = document.body;
     const codeLine = document.getElementById("join-code");
-    codeLine.hidden = !code;
-    codeLine.textContent = code ? `Code: ${code}` : "";
+    // A join code (LAN host), or on a party server the room's code.
+    codeLine.hidden = !code && !ROOM;
+    codeLine.textContent = code ? `Code: ${code}` : ROOM ? `Room ${ROOM}` : "";
     // In the corner during a game the address goes without its scheme, to fit on one line.
     document.getElementById("join-url").textContent = shown ? `${location.host}${ROOM ? `/${ROOM}` : ""}` : roomLink();
     body.classList.toggle("tv-playing", Boolean(shown));

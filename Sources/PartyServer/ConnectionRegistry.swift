@@ -18,7 +18,7 @@ final class ConnectionRegistry: Sendable {
 
     private struct Entry {
         let channel: any Channel
-        let address: String
+        var address: String
         /// Counted toward the limits (refused connections are not).
         let counted: Bool
     }
@@ -114,6 +114,22 @@ final class ConnectionRegistry: Sendable {
         }
         evicted?.close(promise: nil)
         return (id, admission)
+    }
+
+    /// Connection `id`, accepted from a trusted proxy, carries `address`'s visitor: from now on it
+    /// counts toward that address's limit instead. False (and nothing changes) when that address
+    /// is at its limit already.
+    func reassign(_ id: Int, to address: String) -> Bool {
+        guard !unlimited.contains(address) else { return true }
+        return state.withLock { state in
+            guard let entry = state.open[id], entry.counted else { return true }
+            guard state.perAddress[address, default: 0] < maxPerAddress else { return false }
+            state.perAddress[entry.address, default: 1] -= 1
+            if state.perAddress[entry.address] == 0 { state.perAddress[entry.address] = nil }
+            state.perAddress[address, default: 0] += 1
+            state.open[id]?.address = address
+            return true
+        }
     }
 
     /// How many connections are open now.

@@ -43,6 +43,7 @@ struct BrowserTests {
         "join_code",            // a join code: asked for, a wrong one refused with the host's sentence, the right one seats
         "tv_final_standings",   // a room of sixteen ends: the TV shows the whole final standings at 1280x720 and 1920x1080
         "room_render",          // the party room's panel from a protocol-2 room message (menu, votes, scoreboard)
+        "serve_rooms",          // partyhost serve: a room started from the front page, joined by code, the TV's QR, a game to the end, a second room apart
     ])
     func scenario(_ name: String) async throws {
         let (status, output) = try await BrowserSlots.shared.run { try await Blocking.run { try BrowserTools.run(name) } }

@@ -231,8 +231,9 @@ public final class RoomServer: Sendable {
         channel.closeFuture.whenComplete { _ in connections.closed(id) }
         let trusted = options.trustedProxies.contains(socketAddress)
         let attach: @Sendable (any Channel, Bool, String?, String?) throws -> Void = { [self] channel, framed, pathCode, forwarded in
-            // Behind a trusted proxy the client is the address it forwarded.
+            // Behind a trusted proxy the client is the address it forwarded, held to its own limit.
             let address = trusted ? (forwarded ?? socketAddress) : socketAddress
+            let overCapacity = overCapacity || (address != socketAddress && !connections.reassign(id, to: address))
             let outbox = ConnectionOutbox(channel: channel, limit: host.outboundQueueLimit, wholeFrames: framed)
             let peer = PeerLink(id: id, outbox: outbox, address: address)
             let handler = ConnectionHandler(

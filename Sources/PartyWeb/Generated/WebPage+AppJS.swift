@@ -13,6 +13,7 @@ import { presenters } from "./presenters.js";
 import { audience } from "./predict.js";
 import { TvScreen } from "./tv.js";
 import { ROOM, roomKey, roomLink } from "./room.js";
+import { keepAwake, offerInvite } from "./invite.js";
 
 const NAME_KEY = "partyhost.name";
 // The longest name the host keeps, in characters (NameCleaner.maxLength): said where people type it.
@@ -233,6 +234,7 @@ function render() {
   const lobby = state.lobby;
   const inRoom = Boolean(state.welcome.room);
   const playing = lobby?.state === "playing";
+  keepAwake(playing && !tvScreen);
   const held = inRoom && !playing && holding();
   const sections = ["table"];
   if (inRoom && !playing && !held) sections.push("room");
@@ -369,6 +371,7 @@ const tv = document.body.classList.contains("tv");
 const reloaded = Boolean(sessionStorage.getItem(roomKey("partyhost.token")));
 state.name = localStorage.getItem(NAME_KEY) ?? Connection.browserSeat?.name ?? "";
 $("name-input").value = state.name;
+if (!tv) offerInvite();
 if (tv) {
   $("join-url").textContent = roomLink();
   // On a party server the QR code is the room's own.

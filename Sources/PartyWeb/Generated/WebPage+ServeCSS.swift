@@ -10,6 +10,8 @@ body.serve form { display: grid; gap: 0.6rem; }
 body.serve fieldset { display: grid; gap: 0.3rem; border: 1px solid currentColor; border-radius: 0.5rem; }
 body.serve #code-input { font-size: 2rem; letter-spacing: 0.3em; text-transform: uppercase; text-align: center; }
 body.serve .problem { color: #c0392b; min-height: 1.2em; }
+body.serve label:has(input[type=checkbox]) { display: flex; align-items: center; gap: 0.6rem; }
+body.serve input[type=checkbox] { width: auto; margin: 0; }
 
 """#
 }

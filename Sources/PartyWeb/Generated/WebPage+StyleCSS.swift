@@ -224,5 +224,8 @@ body.tv .how-to { position: fixed; left: 50%; bottom: 2rem; transform: translate
   body:not(.tv):has(#game-end:not([hidden])) .c4-grid { width: min(100%, 30rem, max(9rem, (100vh - 26rem) * 7 / 6)); }
 }
 
+/* A party server's room page: "Invite" in the bar. */
+#invite { font-size: 0.85rem; padding: 0.2rem 0.6rem; }
+
 """#
 }

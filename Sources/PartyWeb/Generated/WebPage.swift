@@ -24,6 +24,7 @@ enum WebPage {
         ("/generic.js", "text/javascript; charset=utf-8", genericJS),
         ("/howto.js", "text/javascript; charset=utf-8", howtoJS),
         ("/index.html", "text/html; charset=utf-8", indexHTML),
+        ("/invite.js", "text/javascript; charset=utf-8", inviteJS),
         ("/lobby.js", "text/javascript; charset=utf-8", lobbyJS),
         ("/predict.css", "text/css; charset=utf-8", predictCSS),
         ("/predict.js", "text/javascript; charset=utf-8", predictJS),
