@@ -89,6 +89,8 @@ done
 gzip -9n < Packaging/fourinarow-solver.1 > "$root/usr/share/man/man1/fourinarow-solver.1.gz"
 install -m 0644 Packaging/partyhost.service "$root/lib/systemd/system/partyhost.service"
 install -m 0644 Packaging/partyhost.default "$root/etc/default/partyhost"
+install -m 0644 Packaging/partyhost-serve.service "$root/lib/systemd/system/partyhost-serve.service"
+install -m 0644 Packaging/partyhost-serve.default "$root/etc/default/partyhost-serve"
 install -m 0644 Packaging/copyright "$root/usr/share/doc/partyhost/copyright"
 install -D -m 0644 Packaging/lintian-overrides "$root/usr/share/lintian/overrides/partyhost"
 # The changelog of a package built from a commit: that commit, dated as it was made.
@@ -130,9 +132,11 @@ Description: LAN party game host for terminals and browsers
  The programs are self-contained (no Swift toolchain needed). The host
  hands its own partyclient to terminal guests at /partyclient, and a
  systemd unit (partyhost.service, not enabled on install) runs a
- dedicated room configured in /etc/default/partyhost.
+ dedicated room configured in /etc/default/partyhost, and another
+ (partyhost-serve.service) a party server of rooms joined by a code,
+ configured in /etc/default/partyhost-serve, behind a TLS proxy.
 CONTROL
-echo /etc/default/partyhost > "$root/DEBIAN/conffiles"
+printf '%s\n' /etc/default/partyhost /etc/default/partyhost-serve > "$root/DEBIAN/conffiles"
 (cd "$root" && find . -type f ! -path './DEBIAN/*' ! -path './etc/*' -printf '%P\0' | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/conffiles" "$root/DEBIAN/md5sums"
 
