@@ -20,60 +20,36 @@ enum SessionServer {
         let silence = TimeAmount.milliseconds(options.peerTimeoutMilliseconds)
         // The session and all its connections share one event loop: a message is read, handled by
         // the session and its answers written without a thread hop or a task.
-        let bootstrap = { ServerBootstrap(group: session.loop)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            // Room for a burst of joins (NIO's default is 128; connections beyond a full accept
-            // queue hang half-open until the kernel gives up on them).
-            .serverChannelOption(.backlog, value: 1024)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            // Client frames are small (a move is ~50 bytes): reads start at 256 bytes, not NIO's
-            // 2,048, and grow only for a client that sends more at once.
-            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536))
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    if let bytes = options.sendBufferBytes {
-                        try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
-                    }
-                    // Every connection counts toward --max-connections and its address's limit from
-                    // its accept to its close, whatever it turns out to speak: plain HTTP too (idle
-                    // kept-alive HTTP connections give way to new ones: ConnectionRegistry.admit).
-                    let address = Self.peerText(channel.remoteAddress)
-                    let (id, admission) = connections.admit(channel, address: address, now: channel.eventLoop.now)
-                    // Faster than the accept rate: closed before anything is read or set up.
-                    guard admission != .tooFast else {
-                        channel.close(promise: nil)
-                        return
-                    }
-                    let overCapacity = admission == .overCapacity
-                    channel.closeFuture.whenComplete { _ in connections.closed(id) }
-                    // HTTP, WebSocket or the framed protocol, by the first byte (PartyWeb); both
-                    // message transports end in the same session handler.
-                    try HostTransport.configure(channel, handshake: handshake, overCapacity: overCapacity, assets: options.webAssets,
-                                                idleHTTP: { idle in connections.setIdleHTTP(id, idle) }) { channel, framed in
-                        // A framed connection's messages leave as whole frames, straight to the
-                        // socket; a WebSocket's as bodies, through its handlers.
-                        let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit, wholeFrames: framed)
-                        let peer = PeerLink(id: id, outbox: outbox, address: address)
-                        let handler = ConnectionHandler(session: session, peer: peer, logger: logger,
-                                                        rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst),
-                                                        overCapacity: overCapacity,
-                                                        framing: framed ? FrameSplitter() : nil,
-                                                        deadlines: PeerDeadlines(handshakeTimeout: handshake, peerTimeout: silence),
-                                                        onClose: { connections.closed(id) })
-                        try channel.pipeline.syncOperations.addHandler(handler)
-                    }
-                }
+        let server = try await open(on: session.loop, options: options, backlog: 1024, logger: logger,
+                                    onListening: onListening) { channel in
+            // Every connection counts toward --max-connections and its address's limit from
+            // its accept to its close, whatever it turns out to speak: plain HTTP too (idle
+            // kept-alive HTTP connections give way to new ones: ConnectionRegistry.admit).
+            let address = Self.peerText(channel.remoteAddress)
+            let (id, admission) = connections.admit(channel, address: address, now: channel.eventLoop.now)
+            // Faster than the accept rate: closed before anything is read or set up.
+            guard admission != .tooFast else {
+                channel.close(promise: nil)
+                return
             }
-        }
-        let server: any Channel
-        do {
-            server = try await Self.listen(bootstrap, on: options.bindAddress, port: options.port)
-        } catch {
-            throw ListenError.from(error, address: options.bindAddress, port: options.port)
-        }
-        if let address = server.localAddress {
-            logger.info("listening on \(address)")
-            await onListening(address)
+            let overCapacity = admission == .overCapacity
+            channel.closeFuture.whenComplete { _ in connections.closed(id) }
+            // HTTP, WebSocket or the framed protocol, by the first byte (PartyWeb); both
+            // message transports end in the same session handler.
+            try HostTransport.configure(channel, handshake: handshake, overCapacity: overCapacity, assets: options.webAssets,
+                                        idleHTTP: { idle in connections.setIdleHTTP(id, idle) }) { channel, framed in
+                // A framed connection's messages leave as whole frames, straight to the
+                // socket; a WebSocket's as bodies, through its handlers.
+                let outbox = ConnectionOutbox(channel: channel, limit: options.outboundQueueLimit, wholeFrames: framed)
+                let peer = PeerLink(id: id, outbox: outbox, address: address)
+                let handler = ConnectionHandler(session: session, peer: peer, logger: logger,
+                                                rate: RateLimiter(perSecond: options.messagesPerSecond, burst: options.messageBurst),
+                                                overCapacity: overCapacity,
+                                                framing: framed ? FrameSplitter() : nil,
+                                                deadlines: PeerDeadlines(handshakeTimeout: handshake, peerTimeout: silence),
+                                                onClose: { connections.closed(id) })
+                try channel.pipeline.syncOperations.addHandler(handler)
+            }
         }
         // The clock: wakes the game at its deadlines until the session ends, on the session's own
         // loop. It looks often only while the game has deadlines (a move may bring one nearer at
@@ -93,6 +69,43 @@ enum SessionServer {
         // do not take them); every other connection (HTTP ones a browser keeps open, one still in
         // its handshake) closes at once.
         await connections.closeAll(except: told, after: .milliseconds(options.shutdownGraceMilliseconds))
+    }
+
+    /// Opens the listening socket on `loop` as `options` says (address, port, send buffer), with
+    /// `accept` setting up each accepted connection (on its loop, `loop`); says the bound address
+    /// to `onListening`. A port that cannot be opened is a `ListenError`.
+    static func open(on loop: any EventLoop, options: HostOptions, backlog: Int32, logger: Logger,
+                     onListening: @Sendable (SocketAddress) async -> Void,
+                     accept: @escaping @Sendable (any Channel) throws -> Void) async throws -> any Channel {
+        let bootstrap = { ServerBootstrap(group: loop)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // Room for a burst of joins (NIO's default is 128; connections beyond a full accept
+            // queue hang half-open until the kernel gives up on them).
+            .serverChannelOption(.backlog, value: backlog)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // Client frames are small (a move is ~50 bytes): reads start at 256 bytes, not NIO's
+            // 2,048, and grow only for a client that sends more at once.
+            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536))
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let bytes = options.sendBufferBytes {
+                        try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
+                    }
+                    try accept(channel)
+                }
+            }
+        }
+        let server: any Channel
+        do {
+            server = try await listen(bootstrap, on: options.bindAddress, port: options.port)
+        } catch {
+            throw ListenError.from(error, address: options.bindAddress, port: options.port)
+        }
+        if let address = server.localAddress {
+            logger.info("listening on \(address)")
+            await onListening(address)
+        }
+        return server
     }
 
     /// Binds the listening socket. `::` (the default) is one socket for both families (IPv6 with

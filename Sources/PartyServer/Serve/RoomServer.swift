@@ -188,27 +188,9 @@ public final class RoomServer: Sendable {
         web.maxRequestBodyBytes = 8 * 1024
         web.clientDownload = nil
         if let origin = options.publicOrigin { web.allowedOrigins = [origin] }
-        let bootstrap = { [self] in
-            ServerBootstrap(group: loop)
-                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                .serverChannelOption(.backlog, value: 4096)
-                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-                .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536))
-                .childChannelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try self.accept(channel, connections: connections, web: web)
-                    }
-                }
-        }
-        let server: any Channel
-        do {
-            server = try await SessionServer.listen(bootstrap, on: host.bindAddress, port: host.port)
-        } catch {
-            throw ListenError.from(error, address: host.bindAddress, port: host.port)
-        }
-        if let address = server.localAddress {
-            logger.info("listening on \(address)")
-            await onListening(address)
+        let server = try await SessionServer.open(on: loop, options: host, backlog: 4096, logger: logger,
+                                                  onListening: onListening) { [self, web] channel in
+            try accept(channel, connections: connections, web: web)
         }
         let sweeper = Task { await sweepIdleRooms() }
         for await _ in stopSignal { break }
