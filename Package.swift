@@ -37,6 +37,8 @@ let package = Package(
         // SQLite for the journal (PartyJournal only): sqlite-nio compiles SQLite's own source, so no
         // system library is needed beside the Swift toolchain.
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        // TLS for partyclient's wss:// (a server behind nginx or Caddy); PartyClient only.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
     ],
     targets: [
         // The game API: depends on nothing at all.
@@ -65,11 +67,15 @@ let package = Package(
             .product(name: "NIOExtras", package: "swift-nio-extras"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // A session's client side; WebSocket (plain or TLS) beside the framed transport.
         .target(name: "PartyClient", dependencies: [
             "PartyKit", "PartyWire",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOExtras", package: "swift-nio-extras"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "PartyTerminal", dependencies: ["PartyKit"]),

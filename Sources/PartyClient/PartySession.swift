@@ -65,6 +65,7 @@ public final class PartySession: Sendable {
     public static func withSession<Result: Sendable>(
         to address: HostAddress,
         hello: Hello,
+        transport: ClientTransport = .framed,
         patience: Duration? = nil,
         restartWait: Duration? = nil,
         timeouts: ClientTimeouts = .protocolLimits,
@@ -77,7 +78,7 @@ public final class PartySession: Sendable {
         let (welcomes, welcomeContinuation) = AsyncStream<Welcome>.makeStream()
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
-                try await session.keepConnected(to: address, hello: hello, patience: patience, restartWait: restartWait, timeouts: timeouts,
+                try await session.keepConnected(to: address, hello: hello, transport: transport, patience: patience, restartWait: restartWait, timeouts: timeouts,
                                                 firstWelcome: welcomeContinuation)
                 return nil
             }
@@ -104,7 +105,7 @@ public final class PartySession: Sendable {
     /// Connects and forwards events; after an unexpected drop, reconnects with the latest token.
     /// Every `.disconnected` it sends is one whole sentence for people.
     func keepConnected(
-        to address: HostAddress, hello: Hello, patience fixedPatience: Duration?, restartWait fixedRestartWait: Duration? = nil,
+        to address: HostAddress, hello: Hello, transport: ClientTransport = .framed, patience fixedPatience: Duration?, restartWait fixedRestartWait: Duration? = nil,
         timeouts: ClientTimeouts = .protocolLimits, firstWelcome: AsyncStream<Welcome>.Continuation
     ) async throws {
         var hello = hello
@@ -132,7 +133,7 @@ public final class PartySession: Sendable {
         while true {
             do {
                 let isFirst = first
-                let outcome = try await PartyConnection.withConnection(to: address, hello: hello, timeouts: timeouts) { connection, welcome in
+                let outcome = try await PartyConnection.withConnection(to: address, hello: hello, transport: transport, timeouts: timeouts) { connection, welcome in
                     await self.forward(connection: connection, welcome: welcome, first: isFirst, firstWelcome: firstWelcome)
                 }
                 first = false
@@ -165,7 +166,7 @@ public final class PartySession: Sendable {
                 case .closedDuringHandshake(let detail):
                     refusedSince = nil
                     lastProblem = detail
-                case .badAddress, .noJoinCode:
+                case .badAddress, .noJoinCode, .badURL, .badRoomCode, .untrustedCertificate, .notUpgraded:
                     refusedSince = nil
                     lastProblem = "\(error)"
                 }
