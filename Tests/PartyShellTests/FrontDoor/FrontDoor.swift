@@ -21,7 +21,7 @@ final class FrontDoor {
     /// Whether nginx speaks plain HTTP (no TLS) on `port`.
     let plain: Bool
     /// The running nginx.
-    let process: LiveProcess
+    private(set) var process: LiveProcess
 
     /// Starts nginx on a free port in front of the host listening on 127.0.0.1:`hostPort`, with the
     /// `extraLocations` (nginx `location` blocks) before the catch-all one, and waits until it answers.
@@ -31,19 +31,36 @@ final class FrontDoor {
         authority = try TestCertificateAuthority(in: directory)
         port = TestTools.freePort()
         self.plain = plain
-        let configuration = directory + "/nginx.conf"
         try Self.configuration(directory: directory, port: port, plain: plain, hostPort: hostPort,
                                  authority: authority, extraLocations: extraLocations)
-            .write(toFile: configuration, atomically: true, encoding: .utf8)
-        process = try LiveProcess(Self.nginx, ["-c", configuration, "-p", directory + "/", "-e", directory + "/logs/error.log"], label: "nginx")
-        let port = port
-        let answering = await Poll.until(timeout: .seconds(10)) { Self.accepts(port: port) }
-        if !answering || !process.isRunning {
-            let log = (try? String(contentsOfFile: directory + "/logs/error.log", encoding: .utf8)) ?? ""
+            .write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
+        process = try Self.start(directory: directory)
+        do {
+            try await Self.waitUntilAnswering(process, port: port, directory: directory, sourceLocation: sourceLocation)
+        } catch {
             process.stop()
             try? FileManager.default.removeItem(atPath: directory)
-            try #require(Bool(false), "nginx did not start:\n\(process.transcript)\n\(log)", sourceLocation: sourceLocation)
+            throw error
         }
+    }
+
+    /// Kills nginx (every connection through it drops at once) and starts it again on the same port.
+    func restart(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        process.stop()
+        process = try Self.start(directory: directory)
+        try await Self.waitUntilAnswering(process, port: port, directory: directory, sourceLocation: sourceLocation)
+    }
+
+    /// Starts nginx on the configuration in `directory`.
+    private static func start(directory: String) throws -> LiveProcess {
+        try LiveProcess(nginx, ["-c", directory + "/nginx.conf", "-p", directory + "/", "-e", directory + "/logs/error.log"], label: "nginx")
+    }
+
+    /// Waits until nginx accepts connections on `port`; fails the test with its log when it does not.
+    private static func waitUntilAnswering(_ process: LiveProcess, port: Int, directory: String, sourceLocation: SourceLocation) async throws {
+        let answering = await Poll.until(timeout: .seconds(10)) { accepts(port: port) }
+        let log = (try? String(contentsOfFile: directory + "/logs/error.log", encoding: .utf8)) ?? ""
+        try #require(answering && process.isRunning, "nginx did not start:\n\(process.transcript)\n\(log)", sourceLocation: sourceLocation)
     }
 
     deinit {

@@ -35,6 +35,35 @@ extension EndToEnd {
             #expect(await Poll.until(timeout: .seconds(5)) { door.accessLog.contains("GET /ws HTTP/1.1\" 101") }, "\(door.accessLog)")
         }
 
+        @Test("when the front door drops every connection mid-game, partyclient gets its seat back over wss and the game goes on")
+        func reconnectThroughTheDoor() async throws {
+            let (host, hostPort) = try await Self.host()
+            defer { host.stop() }
+            let door = try await FrontDoor(hostPort: hostPort)
+
+            let client = try LiveProcess(Executables.path("partyclient"),
+                                         [door.url(), "--ca-file", door.authority.caFile, "--line-mode", "--name", "Bob"])
+            defer { client.stop() }
+            try #require(await client.waitForLine(timeout: .seconds(15)) { $0.hasPrefix("Joined Dee's Four in a Row") } != nil,
+                         "\(client.transcript)\n\(door.errorLog)")
+            client.send("ready")
+            try #require(await client.waitForLine(timeout: .seconds(15)) { $0.contains(" | moves ") && $0.contains("Your turn") } != nil,
+                         "\(client.transcript)")
+
+            try await door.restart()
+            #expect(await client.waitForLine(timeout: .seconds(20)) { $0.hasPrefix("! Connection lost") } != nil, "\(client.transcript)")
+            #expect(await client.waitForLine(timeout: .seconds(20)) { $0.hasPrefix("! Reconnected") } != nil,
+                    "\(client.transcript)\n\(door.errorLog)\n\(host.transcript)")
+
+            // The same seat (the host never saw a second Bob), and the game plays on to its end.
+            let result = try #require(await LinePlayer(client: client).play(timeout: .seconds(90)),
+                                      "the game did not end:\n\(client.transcript)\n\(host.transcript)")
+            #expect(result.gameOver.contains("wins with four in a row") || result.gameOver.contains("Draw"), "\(result.gameOver)")
+            #expect(!host.output.contains("Bob (2)") && !client.output.contains("Bob (2)"), "\(host.transcript)")
+            client.send("q")
+            #expect(await client.waitForExit(timeout: .seconds(10)) == 0, "\(client.transcript)")
+        }
+
         @Test("without --ca-file the test CA's certificate is refused: one sentence, status 69, no seat taken")
         func untrustedCertificate() async throws {
             let (host, hostPort) = try await Self.host()
