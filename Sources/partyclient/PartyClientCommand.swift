@@ -120,6 +120,9 @@ struct PartyClientCommand: AsyncParsableCommand {
                 throw ValidationError("--ca-file only works with an https:// URL (partyclient https://HOST/CODE --ca-file ca.pem).")
             }
             guard FileManager.default.isReadableFile(atPath: caFile) else { throw ValidationError("Cannot read the --ca-file \"\(caFile)\".") }
+            guard WebSocketTarget.isCertificateFile(caFile) else {
+                throw ValidationError("The --ca-file \"\(caFile)\" holds no certificate: give the certificate authority's certificate, in PEM.")
+            }
         }
         _ = try WideAreaListing.browser(self)
     }

@@ -1,3 +1,4 @@
+import NIOSSL
 import PartyKit
 
 /// Where a client reaches a host over WebSocket: plain (`ws://`) or TLS (`wss://`), the server's
@@ -69,6 +70,11 @@ public struct WebSocketTarget: Hashable, Sendable, CustomStringConvertible {
         let code = text.trimmingWhitespace().uppercased()
         guard code.count == 4, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else { throw .badRoomCode(text) }
         return code
+    }
+
+    /// Whether `path` is a PEM file with at least one certificate (what `caFile` must be).
+    public static func isCertificateFile(_ path: String) -> Bool {
+        (try? NIOSSLCertificate.fromPEMFile(path))?.isEmpty == false
     }
 
     /// The request's path: `/ABCD/ws` for a room, `/ws` for the LAN host.
