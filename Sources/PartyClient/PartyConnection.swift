@@ -25,7 +25,8 @@ public struct PartyConnection: Sendable {
         queue.finish()
     }
 
-    /// Connects, says `hello`, waits for the welcome and runs `body` with the connection.
+    /// Connects over `transport` (framed TCP, or a WebSocket to `address`'s `/ws` or a room's
+    /// `/CODE/ws`, plain or TLS), says `hello`, waits for the welcome and runs `body` with the connection.
     public static func withConnection<Result: Sendable>(
         to address: HostAddress,
         hello: Hello,

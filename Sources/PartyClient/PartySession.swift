@@ -56,7 +56,8 @@ public final class PartySession: Sendable {
 
     var leaving: Bool { state.withLock { $0.leaving } }
 
-    /// Joins, then runs `body`; reconnects behind its back for up to `patience` after a drop (nil:
+    /// Joins over `transport` (framed TCP by default, or a WebSocket: every reconnection uses the
+    /// same one), then runs `body`; reconnects behind its back for up to `patience` after a drop (nil:
     /// as long as the host holds the seat, its welcome's `graceMs`), or up to `restartWait` when
     /// that is longer (nil: as the host's latest welcome says, `restartWait`; zero: never longer).
     /// `seats` keeps every welcome's token on disk and forgets it when the seat is given up;

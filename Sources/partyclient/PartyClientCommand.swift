@@ -15,7 +15,7 @@ import Synchronization
 struct PartyClientCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "partyclient",
-        abstract: "Join a partyhost game on the local network.",
+        abstract: "Join a partyhost game on the local network, or a server's room by its URL.",
         discussion: """
             With no options it shows the sessions on the network as they come and go; choose one \
             with the arrow keys and Enter. --connect joins a host directly. A URL joins a server's \
@@ -230,8 +230,10 @@ struct PartyClientCommand: AsyncParsableCommand {
     func join(_ address: HostAddress, transport: ClientTransport = .framed, instance: String?, watching: Bool, as playerName: String,
               fullScreen: Bool) async throws -> String {
         var joinCode = code
+        // A server's rooms share its address: a room's seat is kept under the room's own URL.
+        let seatKey: String? = if case .webSocket(let target) = transport, target.room != nil { target.description } else { instance }
         let memory = watching ? nil : SeatMemory.standardDirectory().map {
-            SeatMemory(directory: $0, address: address, instance: instance, name: playerName)
+            SeatMemory(directory: $0, address: address, instance: seatKey, name: playerName)
         }
         defer { memory?.close() }
         var token = memory?.claim()

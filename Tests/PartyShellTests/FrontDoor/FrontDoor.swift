@@ -6,6 +6,13 @@ import Testing
 /// (docs/ARCHITECTURE.md). Everything it has — configuration, certificates, pid file, logs, temp
 /// paths — lives in a temporary directory; nginx is stopped and the directory removed when the
 /// front door goes, also when the test failed.
+///
+/// The same front door in Caddy, which gets and renews the certificate itself, passes WebSocket
+/// upgrades and the `Host` header on, and sets `X-Forwarded-For` and `X-Forwarded-Proto` by itself:
+///
+///     party.example.org {
+///         reverse_proxy 127.0.0.1:8080
+///     }
 final class FrontDoor {
     /// Debian's nginx.
     static let nginx = "/usr/sbin/nginx"
