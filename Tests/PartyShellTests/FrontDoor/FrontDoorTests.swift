@@ -64,6 +64,23 @@ extension EndToEnd {
             #expect(await client.waitForExit(timeout: .seconds(10)) == 0, "\(client.transcript)")
         }
 
+        @Test("full screen: partyclient https://…/ in tmux joins through the front door and shows the board",
+              .enabled(if: TestTools.tmux, "tmux is missing: apt-get install tmux"))
+        func fullScreenOverTLS() async throws {
+            let (host, hostPort) = try await Self.host()
+            defer { host.stop() }
+            let door = try await FrontDoor(hostPort: hostPort)
+            let tmux = try TmuxServer(width: 90, height: 28, command: TmuxServer.paneCommand([
+                Executables.path("partyclient"), door.url(), "--ca-file", door.authority.caFile, "--name", "Bob",
+            ]))
+            defer { tmux.kill() }
+            let (joined, lobby) = await tmux.waitForScreen("s:0", timeout: .seconds(15)) { $0.contains("Players (2 of 2") }
+            try #require(joined, "Bob never joined; the screen was:\n\(lobby)\n\(door.errorLog)")
+            try tmux.send("s:0", "Enter")
+            let (playing, board) = await tmux.waitForScreen("s:0", timeout: .seconds(15)) { FourInARowScreen(tui: $0) != nil }
+            #expect(playing, "the board never showed:\n\(board)")
+        }
+
         @Test("without --ca-file the test CA's certificate is refused: one sentence, status 69, no seat taken")
         func untrustedCertificate() async throws {
             let (host, hostPort) = try await Self.host()
