@@ -41,6 +41,8 @@ let package = Package(
         // Prometheus' text format only in `partyhost serve` (PartyServe).
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
+        // TLS for partyclient's wss:// (a server behind nginx or Caddy); PartyClient only.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
     ],
     targets: [
         // The game API: depends on nothing at all.
@@ -70,11 +72,15 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
         ]),
+        // A session's client side; WebSocket (plain or TLS) beside the framed transport.
         .target(name: "PartyClient", dependencies: [
             "PartyKit", "PartyWire",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOExtras", package: "swift-nio-extras"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "PartyTerminal", dependencies: ["PartyKit"]),

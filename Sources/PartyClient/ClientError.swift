@@ -10,6 +10,14 @@ public enum ClientError: Error, Hashable, Sendable {
     case closedDuringHandshake(String)
     /// The session needs a join code and the person gave none.
     case noJoinCode
+    /// A server's URL could not be read (`https://HOST/CODE` or `http://HOST:PORT/CODE`).
+    case badURL(String)
+    /// A room code that is not four letters A–Z.
+    case badRoomCode(String)
+    /// The server's TLS certificate could not be verified (`server` as typed, `detail` says why).
+    case untrustedCertificate(server: String, detail: String)
+    /// The server answered the WebSocket upgrade with another HTTP status (404: no such room).
+    case notUpgraded(url: String, status: Int)
 }
 
 extension ClientError: CustomStringConvertible {
@@ -25,6 +33,16 @@ extension ClientError: CustomStringConvertible {
             "The host closed the connection before seating you (\(detail))."
         case .noJoinCode:
             "No join code was given; that session needs one (ask the host for it)."
+        case .badURL(let text):
+            "\"\(text)\" is not a server's address: use https://HOST/CODE (or http://, a port, https://HOST/ for a host's own socket)."
+        case .badRoomCode(let text):
+            "\"\(text)\" is not a room code: a room code is four letters A to Z, for example ABCD."
+        case .untrustedCertificate(let server, let detail):
+            "The certificate of \(server) could not be verified (\(detail)), so nothing was sent; if it is your own certificate authority, trust it with --ca-file."
+        case .notUpgraded(let url, let status):
+            status == 404
+                ? "There is no room at \(url) (the server answered 404): check the code."
+                : "The server at \(url) did not open a WebSocket (it answered HTTP \(status))."
         }
     }
 }

@@ -25,10 +25,12 @@ public struct PartyConnection: Sendable {
         queue.finish()
     }
 
-    /// Connects, says `hello`, waits for the welcome and runs `body` with the connection.
+    /// Connects over `transport` (framed TCP, or a WebSocket to `address`'s `/ws` or a room's
+    /// `/CODE/ws`, plain or TLS), says `hello`, waits for the welcome and runs `body` with the connection.
     public static func withConnection<Result: Sendable>(
         to address: HostAddress,
         hello: Hello,
+        transport: ClientTransport = .framed,
         connectTimeout: Duration = .seconds(5),
         timeouts: ClientTimeouts = .protocolLimits,
         body: @Sendable (PartyConnection, Welcome) async throws -> Result
@@ -37,9 +39,19 @@ public struct PartyConnection: Sendable {
         do {
             // Several addresses (a discovered host's IPv4 and IPv6 ones): happy eyeballs.
             channel = try await ConnectionRace.first(address.hosts, close: { try? await $0.channel.close() }) { host in
-                try await connect(host: host, port: address.port, timeout: connectTimeout, timeouts: timeouts)
+                switch transport {
+                case .framed:
+                    try await connect(host: host, port: address.port, timeout: connectTimeout, timeouts: timeouts)
+                case .webSocket(let target):
+                    try await WebSocketConnector.connect(target, host: host, timeout: connectTimeout, timeouts: timeouts)
+                }
             }
+        } catch let error as ClientError {
+            throw error
         } catch {
+            if case .webSocket(let target) = transport, let problem = CertificateProblem(error) {
+                throw ClientError.untrustedCertificate(server: "https://\(target.hostHeader)", detail: problem.description)
+            }
             throw ClientError.cannotConnect(host: address.host, port: address.port, detail: Self.describe(error))
         }
         return try await channel.executeThenClose { inbound, outbound in

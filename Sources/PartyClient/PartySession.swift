@@ -56,7 +56,8 @@ public final class PartySession: Sendable {
 
     var leaving: Bool { state.withLock { $0.leaving } }
 
-    /// Joins, then runs `body`; reconnects behind its back for up to `patience` after a drop (nil:
+    /// Joins over `transport` (framed TCP by default, or a WebSocket: every reconnection uses the
+    /// same one), then runs `body`; reconnects behind its back for up to `patience` after a drop (nil:
     /// as long as the host holds the seat, its welcome's `graceMs`), or up to `restartWait` when
     /// that is longer (nil: as the host's latest welcome says, `restartWait`; zero: never longer).
     /// `seats` keeps every welcome's token on disk and forgets it when the seat is given up;
@@ -65,6 +66,7 @@ public final class PartySession: Sendable {
     public static func withSession<Result: Sendable>(
         to address: HostAddress,
         hello: Hello,
+        transport: ClientTransport = .framed,
         patience: Duration? = nil,
         restartWait: Duration? = nil,
         timeouts: ClientTimeouts = .protocolLimits,
@@ -77,7 +79,7 @@ public final class PartySession: Sendable {
         let (welcomes, welcomeContinuation) = AsyncStream<Welcome>.makeStream()
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
-                try await session.keepConnected(to: address, hello: hello, patience: patience, restartWait: restartWait, timeouts: timeouts,
+                try await session.keepConnected(to: address, hello: hello, transport: transport, patience: patience, restartWait: restartWait, timeouts: timeouts,
                                                 firstWelcome: welcomeContinuation)
                 return nil
             }
@@ -104,7 +106,7 @@ public final class PartySession: Sendable {
     /// Connects and forwards events; after an unexpected drop, reconnects with the latest token.
     /// Every `.disconnected` it sends is one whole sentence for people.
     func keepConnected(
-        to address: HostAddress, hello: Hello, patience fixedPatience: Duration?, restartWait fixedRestartWait: Duration? = nil,
+        to address: HostAddress, hello: Hello, transport: ClientTransport = .framed, patience fixedPatience: Duration?, restartWait fixedRestartWait: Duration? = nil,
         timeouts: ClientTimeouts = .protocolLimits, firstWelcome: AsyncStream<Welcome>.Continuation
     ) async throws {
         var hello = hello
@@ -132,7 +134,7 @@ public final class PartySession: Sendable {
         while true {
             do {
                 let isFirst = first
-                let outcome = try await PartyConnection.withConnection(to: address, hello: hello, timeouts: timeouts) { connection, welcome in
+                let outcome = try await PartyConnection.withConnection(to: address, hello: hello, transport: transport, timeouts: timeouts) { connection, welcome in
                     await self.forward(connection: connection, welcome: welcome, first: isFirst, firstWelcome: firstWelcome)
                 }
                 first = false
@@ -165,7 +167,7 @@ public final class PartySession: Sendable {
                 case .closedDuringHandshake(let detail):
                     refusedSince = nil
                     lastProblem = detail
-                case .badAddress, .noJoinCode:
+                case .badAddress, .noJoinCode, .badURL, .badRoomCode, .untrustedCertificate, .notUpgraded:
                     refusedSince = nil
                     lastProblem = "\(error)"
                 }

@@ -15,10 +15,12 @@ import Synchronization
 struct PartyClientCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "partyclient",
-        abstract: "Join a partyhost game on the local network.",
+        abstract: "Join a partyhost game on the local network, or a server's room by its URL.",
         discussion: """
             With no options it shows the sessions on the network as they come and go; choose one \
-            with the arrow keys and Enter. --connect joins a host directly. On a terminal the game \
+            with the arrow keys and Enter. --connect joins a host directly. A URL joins a server's \
+            room over WebSocket, through its front door: partyclient https://party.example.org/ABCD \
+            (wss://…/ABCD/ws; https://HOST/ alone is a host's own /ws). On a terminal the game \
             is full screen; otherwise (or with --line-mode) one line is printed per update and \
             moves are read from standard input, one per line.
 
@@ -26,13 +28,25 @@ struct PartyClientCommand: AsyncParsableCommand {
             --list; 69 when the host went away (nothing answers at its address any more, or the \
             connection could not be restored; from a host that keeps a journal, only after waiting \
             --host-restart-wait or the host's restartWait for it to come back); 64 for a bad option; 130 after Ctrl-C; 1 for other \
-            errors (the host could not be reached, it refused you).
+            errors (the host could not be reached, it refused you); 69 too when a server's TLS \
+            certificate could not be verified.
             """,
         version: WireProtocol.softwareVersion
     )
 
+    @Argument(help: ArgumentHelp("A server's room to join over WebSocket: https://HOST/CODE, http://HOST:PORT/CODE, or https://HOST/ for a host's own socket.",
+                                 valueName: "url"))
+    var url: String?
+
     @Option(help: "Join the host at HOST:PORT directly, without looking on the network.")
     var connect: String?
+
+    @Option(help: "With --connect: join this room (four letters A-Z) over WebSocket, at ws://HOST:PORT/CODE/ws.")
+    var room: String?
+
+    @Option(name: .customLong("ca-file"),
+            help: ArgumentHelp("With an https:// URL: trust the certificate authority in this PEM file too, beside the system's.", valueName: "pem"))
+    var caFile: String?
 
     @Option(help: "Your player name. Default: $USER.")
     var name: String?
@@ -91,6 +105,25 @@ struct PartyClientCommand: AsyncParsableCommand {
             throw ValidationError("--host-restart-wait must be from 0 to 3600 seconds.")
         }
         if let connect { _ = try HostAddress(parsing: connect) }
+        if url != nil, connect != nil { throw ValidationError("Give either a URL or --connect, not both.") }
+        if url != nil, list { throw ValidationError("--list looks on the network; a URL joins one server's room: give one or the other.") }
+        if room != nil, connect == nil {
+            throw ValidationError("--room needs --connect HOST:PORT (or give the room's URL: partyclient https://HOST/CODE).")
+        }
+        do {
+            _ = try webSocketTarget()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if let caFile {
+            guard let url, (try? WebSocketTarget(url: url))?.secure == true else {
+                throw ValidationError("--ca-file only works with an https:// URL (partyclient https://HOST/CODE --ca-file ca.pem).")
+            }
+            guard FileManager.default.isReadableFile(atPath: caFile) else { throw ValidationError("Cannot read the --ca-file \"\(caFile)\".") }
+            guard WebSocketTarget.isCertificateFile(caFile) else {
+                throw ValidationError("The --ca-file \"\(caFile)\" holds no certificate: give the certificate authority's certificate, in PEM.")
+            }
+        }
         _ = try WideAreaListing.browser(self)
     }
 
@@ -107,6 +140,17 @@ struct PartyClientCommand: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// The WebSocket to join, if the command line names one: a URL, or --connect with --room.
+    func webSocketTarget() throws(ClientError) -> WebSocketTarget? {
+        if let url {
+            var target = try WebSocketTarget(url: url)
+            target.caFile = caFile
+            return target
+        }
+        if let connect, let room { return try WebSocketTarget(address: HostAddress(parsing: connect), room: room) }
+        return nil
     }
 
     /// The exit status when the host went away under a session (sysexits' EX_UNAVAILABLE).
@@ -144,6 +188,16 @@ struct PartyClientCommand: AsyncParsableCommand {
         }
         let fullScreen = Terminal.isInteractive && !lineMode
         let playerName = name ?? ProcessInfo.processInfo.environment["USER"] ?? "Player"
+        if let target = try webSocketTarget() {
+            do {
+                return say(try await join(target.address, transport: .webSocket(target), instance: nil, watching: watch,
+                                          as: playerName, fullScreen: fullScreen))
+            } catch let error as ClientError {
+                guard case .untrustedCertificate = error else { throw error }
+                FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+                throw ExitCode(Self.hostGoneStatus)
+            }
+        }
         if let connect {
             let address = try HostAddress(parsing: connect)
             return say(try await join(address, instance: nil, watching: watch, as: playerName, fullScreen: fullScreen))
@@ -173,10 +227,13 @@ struct PartyClientCommand: AsyncParsableCommand {
     /// code when the host wants one (as often as the host lets us try). A seat kept from an earlier
     /// run for this session and name is asked for back (its token presented), and every new token
     /// is kept (`SeatMemory`). Returns what to print at the end (empty when it was printed).
-    func join(_ address: HostAddress, instance: String?, watching: Bool, as playerName: String, fullScreen: Bool) async throws -> String {
+    func join(_ address: HostAddress, transport: ClientTransport = .framed, instance: String?, watching: Bool, as playerName: String,
+              fullScreen: Bool) async throws -> String {
         var joinCode = code
+        // A server's rooms share its address: a room's seat is kept under the room's own URL.
+        let seatKey: String? = if case .webSocket(let target) = transport, target.room != nil { target.description } else { instance }
         let memory = watching ? nil : SeatMemory.standardDirectory().map {
-            SeatMemory(directory: $0, address: address, instance: instance, name: playerName)
+            SeatMemory(directory: $0, address: address, instance: seatKey, name: playerName)
         }
         defer { memory?.close() }
         var token = memory?.claim()
@@ -193,7 +250,7 @@ struct PartyClientCommand: AsyncParsableCommand {
             let firstNotice = notice
             do {
                 let outcome = try await PartySession.withSession(
-                    to: address, hello: hello, restartWait: hostRestartWait.map { .seconds($0) }, seats: memory,
+                    to: address, hello: hello, transport: transport, restartWait: hostRestartWait.map { .seconds($0) }, seats: memory,
                     onHostGone: { hostGone.withLock { $0 = true } },
                     onGaveUp: { hostLost.withLock { $0 = true } }
                 ) { session, welcome in
