@@ -10,7 +10,7 @@ extension WebPage {
 
 /** The room's four-letter code, or null on a LAN host. */
 export const ROOM = (() => {
-  const match = location.pathname.match(/^\/([A-Za-z]{4})(?:\/tv)?\/?$/);
+  const match = (globalThis.location?.pathname ?? "").match(/^\/([A-Za-z]{4})(?:\/tv)?\/?$/);
   return match ? match[1].toUpperCase() : null;
 })();
 
