@@ -158,7 +158,7 @@ function received(msg) {
       game.note(msg.message, false);
       break;
     case "ended":
-      finish("The session ended", msg.message, msg.scoreboard);
+      finish(msg.reason === "removed" ? "You were removed" : "The session ended", msg.message, msg.scoreboard);
       return;
     case "error":
       if (msg.fatal) { finish("Disconnected", msg.message); return; }

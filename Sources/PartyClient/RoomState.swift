@@ -143,6 +143,19 @@ public struct RoomState: Sendable {
     /// Our member id; nil for a spectator (or before the first message).
     public var you: Int? { room?.you }
 
+    /// The VIP's member id (the member holding the host's role), when someone holds it.
+    public var vip: Int? { room?.vip }
+
+    /// Whether you are the VIP (your `room` lists your rights).
+    public var youAreVIP: Bool { room?.rights != nil }
+
+    /// The member present whose name is `name` (case does not matter), if exactly one is.
+    public func presentMember(named name: String) -> RoomScoreLine? {
+        let wanted = name.lowercased()
+        let found = scoreboard.filter { $0.present && $0.name.lowercased() == wanted }
+        return found.count == 1 ? found[0] : nil
+    }
+
     /// The menu, in menu order.
     public var menu: [RoomMenuEntry] { room?.menu ?? [] }
 

@@ -64,6 +64,10 @@ public struct HostOptions: Sendable {
     /// together (balanced teams) instead of some watching. A locked session then seats up to
     /// `teamCapacity` players; a party room forms teams whenever a game has too few seats.
     public var teams = false
+    /// Whether the host's role (the VIP) passes on when its holder leaves the room for good: to the
+    /// longest-present human member, or, with none, to the next human who joins. Off on a LAN,
+    /// where the host's own player leaving ends the party; a party server's rooms turn it on.
+    public var vipHandsOver = false
     /// How long a team's proposals stay open after the first one before the most-proposed move
     /// is played.
     public var proposalMilliseconds: Int64 = 10_000

@@ -70,6 +70,10 @@ public enum Refusal: Error, Hashable, Sendable {
     case notHost
     /// The game cannot start now; `detail` says why.
     case cannotStart(detail: String)
+    /// Only the VIP (the member holding the host's role) may do this.
+    case notVIP(VIPRight)
+    /// `remove` named nobody in the room, or the VIP themself.
+    case cannotRemove(detail: String)
     /// A rematch while the game runs.
     case rematchWhilePlaying
     /// A rematch before any game ended.
@@ -124,6 +128,8 @@ public enum Refusal: Error, Hashable, Sendable {
         case .unexpectedMessage: "unexpectedMessage"
         case .notHost: "notHost"
         case .cannotStart: "cannotStart"
+        case .notVIP: "notVIP"
+        case .cannotRemove: "cannotRemove"
         case .rematchWhilePlaying, .rematchBeforeAnyGame, .rematchInRoom: "noRematch"
         case .notARoom: "notARoom"
         case .spectatorMove, .spectatorOnly: "spectator"
@@ -153,7 +159,8 @@ public enum Refusal: Error, Hashable, Sendable {
         .sessionFull(players: 2, capacity: 2), .gameInProgress, .spectatorsFull(watching: 16), .badToken,
         .tooManyAttempts(lockoutSeconds: 60), .codeRequired, .wrongCode, .tooManyConnections, .badHello(detail: "The hello has no name."), .noSuchRoom, .roomRequired,
         .handshakeTimeout, .silent, .handshakeRequired(type: "move"), .tooManyMessages, .slowDown, .alreadyWelcomed,
-        .unexpectedMessage(type: "view"), .notHost, .cannotStart(detail: "Nobody has voted yet."), .rematchWhilePlaying,
+        .unexpectedMessage(type: "view"), .notHost, .cannotStart(detail: "Nobody has voted yet."),
+        .notVIP(.remove), .cannotRemove(detail: "Nobody in the room has member id 9."), .rematchWhilePlaying,
         .rematchBeforeAnyGame, .rematchInRoom, .notARoom, .spectatorMove, .spectatorOnly,
         .move(.notYourTurn), .room(.notChoosing), .prediction(.closed), .malformed(.invalidJSON(detail: "unexpected end")),
     ]
@@ -192,6 +199,8 @@ extension Refusal: CustomStringConvertible {
         case .unexpectedMessage(let type): "\"\(type)\" is sent by the host, not by clients."
         case .notHost: "Only the host's player starts the game."
         case .cannotStart(let detail): detail
+        case .notVIP(let right): "Only the VIP can \(right.phrase)."
+        case .cannotRemove(let detail): detail
         case .rematchWhilePlaying: "The game is still running."
         case .rematchBeforeAnyGame: "No game has ended yet; say ready instead."
         case .rematchInRoom: "In a party room, vote for the next game (the same one again if you like)."

@@ -118,16 +118,19 @@ actor Session {
         guard !table.ended else { return [] }
         let told = Set(links.keys)
         apply(.end(reason: reason, message: message))
-        // Ended on purpose: the party is finished and never resumed.
-        if let journal {
-            journal.commit()
-            do {
-                try journal.store.finish(party: journal.party, reason: reason, at: Session.wallClock())
-            } catch {
-                logger.warning("the journal could not mark the party finished: \(error)")
-            }
-        }
         return told
+    }
+
+    /// The table ended the party on purpose (the host quit, or the VIP ended it): the journal
+    /// marks it finished, never to be resumed.
+    func finishJournal(reason: String) {
+        guard let journal else { return }
+        journal.commit()
+        do {
+            try journal.store.finish(party: journal.party, reason: reason, at: Session.wallClock())
+        } catch {
+            logger.warning("the journal could not mark the party finished: \(error)")
+        }
     }
 
     /// After a restart: everyone the journal had at the table is gone until they come back (their
@@ -190,6 +193,7 @@ actor Session {
             case .log(let level, let text, let metadata):
                 logger.log(level: level, "\(text)", metadata: metadata.isEmpty ? nil : metadata.mapValues { .string($0) })
             case .ended:
+                finishJournal(reason: table.endReason ?? "hostQuit")
                 statusContinuation.finish()
             }
         }

@@ -111,6 +111,25 @@ public struct Leave: WireMessage, Hashable {
     public init() {}
 }
 
+/// The VIP removes a member from the party room (or a player from a locked table).
+public struct Remove: WireMessage, Hashable {
+    public static let type = MessageType.remove
+    /// The member id of the player removed (`room.scoreboard[].member`, `lobby.players[].member`).
+    public var member: Int
+
+    /// Creates a remove message.
+    public init(member: Int) {
+        self.member = member
+    }
+}
+
+/// The VIP ends the party for everyone.
+public struct EndParty: WireMessage, Hashable {
+    public static let type = MessageType.endParty
+    /// Creates an end-party message.
+    public init() {}
+}
+
 /// Sent by both sides every few seconds so that a dead peer is noticed.
 public struct Heartbeat: WireMessage, Hashable {
     public static let type = MessageType.heartbeat

@@ -44,11 +44,18 @@ public struct RoomMessage: WireMessage, Hashable {
     public var last: RoomGameResult?
     /// The receiving client's member id (stable for the whole room); absent for spectators.
     public var you: Int?
+    /// The member id of the VIP (the member who holds the host's role); absent while nobody does.
+    public var vip: Int?
+    /// What the receiving client may do as the VIP (`start`, `choose`, `remove`, `end`); absent
+    /// for everyone else.
+    public var rights: [String]?
 
     /// Creates a room message.
     public init(state: String, choice: String, number: Int, menu: [RoomMenuEntry], votes: [RoomVote], waitingFor: [String],
                 countdownMs: Int64?, proposal: String?, current: RoomGame?, message: String,
-                scoreboard: [RoomScoreLine], last: RoomGameResult?, you: Int?) {
+                scoreboard: [RoomScoreLine], last: RoomGameResult?, you: Int?, vip: Int? = nil, rights: [String]? = nil) {
+        self.vip = vip
+        self.rights = rights
         self.state = state
         self.choice = choice
         self.number = number

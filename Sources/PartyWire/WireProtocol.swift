@@ -24,7 +24,7 @@ public enum WireProtocol {
 /// Every message type on the wire, by its `type` string.
 public enum MessageType: String, Codable, Sendable, CaseIterable {
     // client → host
-    case hello, ready, start, move, typedMove, rematch, leave, vote, predict
+    case hello, ready, start, move, typedMove, rematch, leave, vote, predict, remove, endParty
     // host → client
     case welcome, reject, lobby, view, moveRejected, gameOver, playerLeft, ended, error, room, team, predictions, prediction
     // both ways

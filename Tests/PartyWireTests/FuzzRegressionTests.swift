@@ -86,6 +86,8 @@ struct FuzzRegressionTests {
             case .error: _ = try codec.decode(ErrorMessage.self, from: envelope)
             case .heartbeat: _ = try codec.decode(Heartbeat.self, from: envelope)
             case .vote: _ = try codec.decode(Vote.self, from: envelope)
+            case .remove: _ = try codec.decode(Remove.self, from: envelope)
+            case .endParty: _ = try codec.decode(EndParty.self, from: envelope)
             case .room: _ = try codec.decode(RoomMessage.self, from: envelope)
             case .team: _ = try codec.decode(TeamMessage.self, from: envelope)
             case .predict: _ = try codec.decode(Predict.self, from: envelope)

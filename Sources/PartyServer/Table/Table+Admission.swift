@@ -76,7 +76,8 @@ extension Table {
     /// Seats a newcomer, or in a party room a member who left and came back (`returning`: their
     /// member id and name), who gets their scoreboard row and points back.
     mutating func seat(_ hello: Hello, peer: Int, token: String, returning: DepartedMember? = nil) -> Admission {
-        let isHost = hello.hostKey == hostKey && !players.contains(where: \.isHost)
+        let takesVacantRole = vipVacant && hello.bot != true && hello.role != "spectator"
+        let isHost = (hello.hostKey == hostKey || takesVacantRole) && !players.contains(where: \.isHost)
         let reserved = hostSeatReserved && !isHost
         guard players.count < tableCapacity - (reserved ? 1 : 0) else {
             return .rejected(Reject(.sessionFull(players: players.count, capacity: tableCapacity)))
@@ -101,6 +102,7 @@ extension Table {
                                  wantsPredictions: hello.features?.contains("predictions") == true)
         players.append(player)
         players.sort { $0.seat < $1.seat }
+        if isHost { vipVacant = false }
         log(.info, "\(returning == nil ? "seated" : "welcomed back") \(name) at seat \(seat)", metadata: ["peer": "\(peer)"])
         let welcome = welcome(seat: seat, name: name, token: player.token, hello: hello, reconnected: returning != nil)
         send(welcome, to: peer)

@@ -40,6 +40,7 @@ extension Table {
     mutating func giveUpSeat(at index: Int, message: String) {
         let player = players.remove(at: index)
         close(player.peer)
+        let message = handOverVIP(from: player, message: message)
         log(.info, "\(player.name) left", metadata: ["reason": "\(message)"])
         sendMany(PlayerLeft(seat: player.seat, name: player.name, message: message), to: players.map(\.peer) + spectators.map(\.peer))
         if isRoom { return memberLeft(player) }

@@ -15,6 +15,7 @@ extension Table {
         for player in players where player.connected {
             var mine = message
             mine.you = player.member
+            if player.isHost { mine.rights = vipRights.map(\.rawValue) }
             send(mine, to: player.peer)
         }
         sendToSpectators(message)
@@ -51,7 +52,8 @@ extension Table {
         return RoomMessage(state: state, choice: choiceName, number: room.gameNumber, menu: menu, votes: votes, waitingFor: waiting,
                            countdownMs: countdown, proposal: room.proposal, current: game,
                            message: choosing ? choosingText(voted: votes.count) : announcement ?? "",
-                           scoreboard: scoreboardLines(), last: results.last, you: nil)
+                           scoreboard: scoreboardLines(), last: results.last, you: nil,
+                           vip: players.first(where: \.isHost)?.member)
     }
 
     /// `vote`, `host` or `playlist`.

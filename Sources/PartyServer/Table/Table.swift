@@ -52,6 +52,10 @@ struct Table {
     var stage = TableStage.lobby
     var gamesPlayed = 0
     var ended = false
+    /// Why the session ended (`ended.reason`), once it has: the journal marks the party finished with it.
+    var endReason: String?
+    /// Whether the VIP's role waits for the next human to join (it passed on and found nobody).
+    var vipVacant = false
     var lastStatus: SessionStatus?
     /// The next member id (every player gets one; a room's scoreboard and a locked table's teams use it).
     var nextMember = 1
@@ -216,6 +220,10 @@ struct Table {
             }
         case .predict:
             predict(envelope, from: peer, as: predictor(player: index))
+        case .remove:
+            removeRequested(envelope, from: index)
+        case .endParty:
+            endPartyRequested(by: index, seq: envelope.seq)
         case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error, .room, .team, .predictions, .prediction:
             send(ErrorMessage(.unexpectedMessage(type: envelope.type.rawValue), inReplyTo: envelope.seq), to: peer)
         }
@@ -254,6 +262,7 @@ struct Table {
     mutating func end(reason: String, message: String) {
         guard !ended else { return }
         ended = true
+        endReason = reason
         let scoreboard = isRoom ? scoreboardLines() : nil
         let peers = players.map(\.peer) + spectators.map(\.peer)
         sendMany(Ended(reason: reason, message: message, scoreboard: scoreboard), to: peers)

@@ -179,6 +179,7 @@ struct RoomLines {
             return false
         case "help", "?":
             Self.say("Room commands: vote GAME (a name or menu number: vote snap, vote 2), menu, scores, start (host: now), quit, help.")
+            if room.youAreVIP { Self.say("You are the VIP: remove NAME (removes a player), end party (ends it for everyone).") }
             if let game { Self.say("Moves in \(room.title(of: game.gameID)): \(game.lineHelp)") }
             return true
         case "scores", "score", "scoreboard":
@@ -194,6 +195,16 @@ struct RoomLines {
             return true
         case "vote":
             vote(words.count > 1 ? words[1] : "")
+            return true
+        case "remove":
+            remove(words.count > 1 ? String(line.dropFirst(6)).trimmingWhitespace() : "")
+            return true
+        case "end" where words.count > 1 && words[1] == "party":
+            if room.youAreVIP {
+                connection.send(EndParty())
+            } else {
+                Self.say("! Only the VIP can end the party.")
+            }
             return true
         case "start" where room.phase != "playing":
             connection.send(Start())
@@ -217,6 +228,15 @@ struct RoomLines {
         case .failure(let error): Self.say("! \(error.message)")
         }
         return true
+    }
+
+    /// Asks the host to remove the member named `name` (the VIP only), or says why not.
+    func remove(_ name: String) {
+        if !room.youAreVIP { return Self.say("! Only the VIP can remove a player.") }
+        if name.isEmpty { return Self.say("! Remove whom? remove NAME (as the scoreboard shows it).") }
+        guard let member = room.presentMember(named: name) else { return Self.say("! Nobody in the room is called \(name).") }
+        if member.member == room.you { return Self.say("! You cannot remove yourself; quit to leave the party.") }
+        connection.send(Remove(member: member.member))
     }
 
     /// Sends a vote for the game `text` names, or says why not.

@@ -39,7 +39,7 @@ enum RoomPainter {
         let waiting = waitingLine(room, you: viewer.member)
         let wide = canvas.width >= wideWidth
         let scoreboardColumns = min(maxScoreboardColumns,
-                                    2 + (scoreboardRows(room.scoreboard, you: viewer.member, fitting: 1000, width: 200).map(\.displayWidth).max() ?? 0))
+                                    2 + (scoreboardRows(room.scoreboard, you: viewer.member, vip: room.vip, fitting: 1000, width: 200).map(\.displayWidth).max() ?? 0))
         let leftWidth = wide ? canvas.width - scoreboardColumns : canvas.width
         // Our prediction for the last game stays beside its result until the next game.
         let results = (room.last.map { resultLines($0, width: leftWidth - 2) } ?? [])
@@ -69,13 +69,13 @@ enum RoomPainter {
             canvas.paste(left, x: 0, y: menuTop)
             var right = Canvas(width: scoreboardColumns, height: max(0, canvas.height - menuTop))
             y = 0
-            drawScoreboard(room.scoreboard, you: viewer.member, y: &y, on: &right)
+            drawScoreboard(room.scoreboard, you: viewer.member, vip: room.vip, y: &y, on: &right)
             canvas.paste(right, x: canvas.width - scoreboardColumns, y: menuTop)
         } else {
             if left.height - y < min(3, room.scoreboard.count + 1), y < left.height {
                 line(compactScoreboard(room.scoreboard, you: viewer.member, width: left.width - 2), on: &left)
             } else {
-                drawScoreboard(room.scoreboard, you: viewer.member, y: &y, on: &left)
+                drawScoreboard(room.scoreboard, you: viewer.member, vip: room.vip, y: &y, on: &left)
             }
             canvas.paste(left, x: 0, y: menuTop)
         }
@@ -295,9 +295,9 @@ enum RoomPainter {
 
     /// The scoreboard as a table (place, name, points, games, wins), as many rows as fit; our own
     /// row is always shown (in the last row when it would not fit), and "… N more" says what is cut.
-    static func drawScoreboard(_ lines: [RoomScoreLine], you: Int?, y: inout Int, on canvas: inout Canvas) {
+    static func drawScoreboard(_ lines: [RoomScoreLine], you: Int?, vip: Int? = nil, y: inout Int, on canvas: inout Canvas) {
         guard !lines.isEmpty, y < canvas.height else { return }
-        let rows = scoreboardRows(lines, you: you, fitting: canvas.height - y - 1, width: canvas.width - 2)
+        let rows = scoreboardRows(lines, you: you, vip: vip, fitting: canvas.height - y - 1, width: canvas.width - 2)
         for (index, row) in rows.enumerated() {
             let mine = index > 0 && row.contains("▶")
             canvas.put(row, x: 2, y: y, width: canvas.width - 2, style: index == 0 ? TextStyle(dim: true) : mine ? TextStyle(bold: true) : .plain)
@@ -306,9 +306,12 @@ enum RoomPainter {
     }
 
     /// The scoreboard's header and rows, at most `fitting` rows after the header, `width` wide
-    /// (trailing spaces trimmed).
-    static func scoreboardRows(_ lines: [RoomScoreLine], you: Int?, fitting: Int, width: Int) -> [String] {
-        let nameWidth = min(max(4, lines.map { $0.label.displayWidth + ($0.present ? 0 : 7) }.max() ?? 0), max(8, width - 29))
+    /// (trailing spaces trimmed); the VIP's name is marked "(VIP)".
+    static func scoreboardRows(_ lines: [RoomScoreLine], you: Int?, vip: Int? = nil, fitting: Int, width: Int) -> [String] {
+        func name(_ line: RoomScoreLine) -> String {
+            line.label + (line.member == vip ? " (VIP)" : "") + (line.present ? "" : " (left)")
+        }
+        let nameWidth = min(max(4, lines.map { name($0).displayWidth }.max() ?? 0), max(8, width - 29))
         func row(_ place: String, _ name: String, _ points: String, _ games: String, _ wins: String, marker: String = "  ") -> String {
             marker + place.rightPadded(6) + DisplayWidth.truncated(name, columns: nameWidth).rightPadded(nameWidth + 2)
                 + points.leftPadded(6) + games.leftPadded(7) + wins.leftPadded(6)
@@ -327,7 +330,7 @@ enum RoomPainter {
         if shown.count < lines.count { rows.append("  … and \(lines.count - shown.count) more") }
         return rows.map(\.trimmedTrailing)
         func render(_ line: RoomScoreLine) -> String {
-            row("\(line.place).", line.label + (line.present ? "" : " (left)"), "\(line.points)", "\(line.played)", "\(line.wins)",
+            row("\(line.place).", name(line), "\(line.points)", "\(line.played)", "\(line.wins)",
                 marker: line.member == you ? "▶ " : "  ")
         }
     }

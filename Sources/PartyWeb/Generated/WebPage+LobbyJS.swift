@@ -37,13 +37,23 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom, endAc
     const badges = [];
     if (mine(p)) badges.push(el("span", { class: "badge you", text: "you" }));
     if (p.team) badges.push(el("span", { class: "badge", text: p.team }));
-    if (p.host) badges.push(el("span", { class: "badge", text: "host" }));
+    if (p.host) badges.push(el("span", { class: "badge vip", text: inRoom ? "VIP" : "host" }));
     if (p.bot && !label(p).endsWith("(bot)")) badges.push(el("span", { class: "badge", text: "bot" }));
     if (p.watching) badges.push(el("span", { class: "badge", text: "watching" }));
     if (!p.connected) {
       badges.push(el("span", { class: "badge away", text: p.graceMs !== undefined ? `reconnecting… ${seconds(p.graceMs)}` : "away" }));
     } else if (!inRoom && lobby.state !== "playing" && (lobby.state === "over" ? p.rematch : p.ready)) {
       badges.push(el("span", { class: "badge ready", text: lobby.state === "over" ? "rematch" : "ready" }));
+    }
+    // The VIP may remove anyone else present (the room's scoreboard gives their member id; names
+    // at the table are unique).
+    const line = inRoom && room?.rights?.includes("remove") && !mine(p)
+      ? room.scoreboard.find((l) => l.present && l.name === p.name) : null;
+    if (line) {
+      badges.push(el("button", {
+        class: "remove", text: "Remove", "aria-label": `Remove ${p.name}`,
+        onclick: () => { if (window.confirm(`Remove ${p.name} from the party?`)) send("remove", { member: line.member }); },
+      }));
     }
     return el("li", { class: [mine(p) ? "me" : "", known && !known.has(p.name) ? "new" : ""].join(" ") },
       [el("span", { class: "name", text: label(p) }), ...badges]);
@@ -64,6 +74,12 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom, endAc
   const roomStart = inRoom && me?.host && room && (room.state === "starting" || (room.state === "choosing" && room.votes.length > 0));
   if (lobby.canStart || roomStart) {
     actions.push(el("button", { class: "primary", id: "start-button", text: room?.state === "choosing" ? "Pick now" : "Start", onclick: () => send("start") }));
+  }
+  if (inRoom && room?.rights?.includes("end")) {
+    actions.push(el("button", {
+      id: "end-party-button", text: "End the party",
+      onclick: () => { if (window.confirm("End the party for everyone?")) send("endParty"); },
+    }));
   }
   fill(section.querySelector("#lobby-actions"), actions);
   void welcome;

@@ -63,6 +63,8 @@ body.offline main section:not(#join):not(#code):not(#done):not(#tv-join) { opaci
 .badge.ready { color: var(--good); border-color: var(--good); }
 .badge.away { color: var(--warn); border-color: var(--warn); }
 .badge.you { color: var(--accent); border-color: var(--accent); }
+.badge.vip { color: var(--accent); border-color: var(--accent); font-weight: 600; }
+button.remove { margin-left: auto; font-size: 0.75rem; padding: 0.1rem 0.6rem; }
 .watchers { color: var(--muted); font-size: 0.9rem; }
 /* A held seat's countdown ("Cy is reconnecting… 19 s") over the room and every game. */
 .away-line, .detail.away { color: var(--warn); font-weight: 600; }

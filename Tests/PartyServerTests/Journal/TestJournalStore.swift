@@ -41,6 +41,11 @@ final class TestJournalStore: JournalStore, @unchecked Sendable {
         return copy
     }
 
+    /// Why `party` finished (`hostQuit`, `vipEnded`, …), or nil while it has not.
+    func finishedReason(_ party: Int64) -> String? {
+        state.withLock { $0.parties.first { $0.id == party }?.finished }
+    }
+
     func unfinishedParty() throws -> JournalParty? {
         state.withLock { $0.parties.last { $0.finished == nil } }
     }
