@@ -71,6 +71,8 @@ public final class ServeHost: Sendable {
         options.sessionName = valid.name
         options.teams = valid.teams
         options.reserveHostSeat = false
+        // The room's creator is its VIP; when the VIP leaves for good the role passes on.
+        options.vipHandsOver = true
         options.joinCode = nil
         options.restartWaitSeconds = store == nil ? 0 : 300
         let room = try server.open(code: code, name: valid.name, room: valid.settings, options: options, journal: journal)
