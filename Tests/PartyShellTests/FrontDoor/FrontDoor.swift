@@ -32,14 +32,17 @@ final class FrontDoor {
 
     /// Starts nginx on a free port in front of the host listening on 127.0.0.1:`hostPort`, with the
     /// `extraLocations` (nginx `location` blocks) before the catch-all one, and waits until it answers.
-    init(hostPort: Int, plain: Bool = false, extraLocations: String = "", sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// `passOrigin` passes the client's `Origin` on (a party server checks it against its public
+    /// URL); without it nginx blanks it (a LAN host takes only `http://` + its Host).
+    init(hostPort: Int, plain: Bool = false, passOrigin: Bool = false, extraLocations: String = "",
+         sourceLocation: SourceLocation = #_sourceLocation) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(TestTools.unique("frontdoor")).path
         try FileManager.default.createDirectory(atPath: directory + "/logs", withIntermediateDirectories: true)
         authority = try TestCertificateAuthority(in: directory)
         port = TestTools.freePort()
         self.plain = plain
         try Self.configuration(directory: directory, port: port, plain: plain, hostPort: hostPort,
-                                 authority: authority, extraLocations: extraLocations)
+                                 authority: authority, extraLocations: extraLocations, passOrigin: passOrigin)
             .write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
         process = try Self.start(directory: directory)
         do {
@@ -86,7 +89,8 @@ final class FrontDoor {
 
     /// nginx.conf: one process in the foreground, every path in `directory`, TLS on 127.0.0.1, and
     /// WebSocket upgrades passed to the host with the headers a reverse proxy sets.
-    static func configuration(directory: String, port: Int, plain: Bool, hostPort: Int, authority: TestCertificateAuthority, extraLocations: String) -> String {
+    static func configuration(directory: String, port: Int, plain: Bool, hostPort: Int, authority: TestCertificateAuthority,
+                              extraLocations: String, passOrigin: Bool = false) -> String {
         """
         daemon off;
         master_process off;
@@ -115,7 +119,7 @@ final class FrontDoor {
                 proxy_set_header X-Forwarded-Proto $scheme;
                 # The LAN host accepts only an Origin of http:// and its Host (docs/PROTOCOL.md, WebSocket);
                 # behind TLS the client's is https://, so it is not passed on (`serve` checks it against its public URL).
-                proxy_set_header Origin "";
+                \(passOrigin ? "" : "proxy_set_header Origin \"\";")
                 # Longer than any silence the heartbeats allow (10 s), so nginx never cuts a quiet seat.
                 proxy_read_timeout 300s;
                 proxy_send_timeout 300s;
