@@ -14,7 +14,11 @@ export async function keepAwake(on) {
   if (on && !lock && document.visibilityState === "visible") {
     try {
       lock = await navigator.wakeLock.request("screen");
-      lock.addEventListener("release", () => { lock = null; });
+      document.documentElement.dataset.wakeLock = "held";
+      lock.addEventListener("release", () => {
+        lock = null;
+        delete document.documentElement.dataset.wakeLock;
+      });
     } catch {
       lock = null; // refused (battery saver): the page goes on without it
     }
@@ -25,6 +29,7 @@ export async function keepAwake(on) {
   }
 }
 
+// While the lock is held, <html data-wake-lock="held"> says so (for the curious, and the tests).
 // The browser drops the lock when the page is hidden; it is asked for again on return.
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && wanted) keepAwake(true);

@@ -1,5 +1,6 @@
 // The table (players, ready, start, rematch) and the party room (menu, votes, countdown, scoreboard).
 import { el, fill, label, seconds } from "./dom.js";
+import { ROOM } from "./room.js";
 
 /** The names at each table panel when it was last drawn. */
 const seenPlayers = new WeakMap();
@@ -31,7 +32,7 @@ export function renderTable(section, { lobby, room, welcome, send, inRoom, endAc
     const badges = [];
     if (mine(p)) badges.push(el("span", { class: "badge you", text: "you" }));
     if (p.team) badges.push(el("span", { class: "badge", text: p.team }));
-    if (p.host) badges.push(el("span", { class: "badge vip", text: inRoom ? "VIP" : "host" }));
+    if (p.host) badges.push(el("span", { class: "badge vip", text: inRoom || ROOM ? "VIP" : "host" }));
     if (p.bot && !label(p).endsWith("(bot)")) badges.push(el("span", { class: "badge", text: "bot" }));
     if (p.watching) badges.push(el("span", { class: "badge", text: "watching" }));
     if (!p.connected) {
@@ -93,7 +94,7 @@ function teamLines(players, known, ready, readyText) {
   return groups.map(({ key, title, members }) => {
     const alone = key.startsWith("player:") ? members[0] : null;
     const badges = [];
-    if (members.some((p) => p.host)) badges.push(el("span", { class: "badge", text: "host" }));
+    if (members.some((p) => p.host)) badges.push(el("span", { class: "badge vip", text: ROOM ? "VIP" : "host" }));
     if (alone?.watching) badges.push(el("span", { class: "badge", text: "watching" }));
     for (const p of members.filter((m) => !m.connected)) {
       const away = p.graceMs !== undefined ? `reconnecting… ${seconds(p.graceMs)}` : "away";

@@ -20,6 +20,7 @@ struct BrowserTests {
         "room_teams_six",       // two teams of three: six phones play Four in a Row and SunTouch to their end; the TV names the teams
         "party_room",           // a real party room: two browsers vote, play Four in a Row, see the scoreboard
         "room_party_night",     // names refused where typed, a newcomer's board mid-game, a closed window comes back as the same member, final standings
+        "serve_front_door",     // partyhost serve behind nginx with TLS: four phones and a TV by code, a terminal guest, Four in a Row in teams to the end
         "room_teams",           // teams: three phones, Four in a Row; a proposal shows on the teammate's phone, agreeing plays it
         "room_teams_landscape", // teams on phones at 844x390: the proposals and the split above, the whole board on the screen
         "tv_crowd",             // the TV with 9, 16 and 17 members at 1920x1080 and 1280x720: every line in the room and mid-game, nothing cut

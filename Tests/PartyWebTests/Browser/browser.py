@@ -59,12 +59,13 @@ class Host:
 
 
 class Browser:
-    """One headless Chromium window (its own profile, so its own session storage)."""
+    """One headless Chromium window (its own profile, so its own session storage); `extra` are
+    more command-line switches (a test CA to trust)."""
 
-    def __init__(self, size="phone"):
+    def __init__(self, size="phone", extra=()):
         options = webdriver.ChromeOptions()
         for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                         "--no-first-run", "--disable-extensions", "--proxy-server=direct://"]:
+                         "--no-first-run", "--disable-extensions", "--proxy-server=direct://", *extra]:
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
         binary = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
