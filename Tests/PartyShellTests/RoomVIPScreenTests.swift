@@ -37,4 +37,24 @@ import Testing
         #expect(room.presentMember(named: present.name.uppercased())?.member == present.member)
         #expect(room.presentMember(named: "nobody at all") == nil)
     }
+
+    @Test("a VIP who may remove and end gets r and e on its key line (within 80 columns) and in its help; nobody else does")
+    func vipKeys() {
+        var message = RoomSamples.choosing()
+        message.rights = ["start", "remove", "end"]
+        var room = RoomState()
+        room.apply(message, at: .now)
+        let keys = RoomShell.roomKeys(room: room, host: true, spectator: false)
+        #expect(keys == "1-5 vote · s start now · r remove · e end party · ? help · q leave")
+        #expect(LayoutCheck.helpProblems(keys, width: 80) == [])
+        let help = RoomShell.helpLines(host: true, games: 5, rights: message.rights ?? [])
+        #expect(help.contains { $0.hasPrefix("  r ") } && help.contains { $0.hasPrefix("  e ") }, "\(help)")
+        #expect(help.contains { $0.contains("↑/↓ Enter") }, "the arrows are still explained in the help")
+        #expect(help.allSatisfy { $0.displayWidth <= 78 })
+        message.rights = nil
+        var guest = RoomState()
+        guest.apply(message, at: .now)
+        #expect(!RoomShell.roomKeys(room: guest, host: false, spectator: false).contains("r remove"))
+        #expect(!RoomShell.helpLines(host: false, games: 5).contains { $0.hasPrefix("  r ") })
+    }
 }

@@ -41,6 +41,10 @@ struct RoomScreen {
     var statusOutdated = false
     /// When `q` was pressed with others present; a second `q` soon after leaves.
     var quitAskedAt: ContinuousClock.Instant?
+    /// The VIP's `r`: the members it may remove, numbered as the status line lists them.
+    var removing: [RoomScoreLine]?
+    /// When the VIP pressed `e`; a second `e` soon after ends the party for everyone.
+    var endAskedAt: ContinuousClock.Instant?
     /// Until when vote keys are ignored: just after a game's screen gives way to the room, so a key
     /// meant for the game (a last Enter or column) does not cast a vote by accident.
     var votesQuietUntil: ContinuousClock.Instant?
@@ -175,6 +179,26 @@ struct RoomScreen {
             return true
         }
         if key == .control("c") || key == .control("d") { return false }
+        if let choices = removing {
+            removing = nil
+            if case .character(let digit) = key, let number = digit.wholeNumberValue, choices.indices.contains(number - 1) {
+                connection.send(Remove(member: choices[number - 1].member))
+                status = "Removing \(choices[number - 1].name)…"
+            } else {
+                status = "Nobody removed."
+            }
+            return true
+        }
+        if let asked = endAskedAt {
+            endAskedAt = nil
+            if ContinuousClock.now - asked < RoomShell.quitQuestionLifetime, key == .character("e") || key == .character("E") {
+                connection.send(EndParty())
+                status = "Ending the party…"
+            } else {
+                status = "The party goes on."
+            }
+            return true
+        }
         let typing = showingGame && !holdingResult && game?.isTypingText == true
         if !typing, key == .character("q") || key == .character("Q") {
             guard othersPresent else { return false }
@@ -233,6 +257,15 @@ struct RoomScreen {
             } else {
                 status = "Only the host's player can start early."
             }
+        case .character("r"), .character("R"):
+            askWhomToRemove()
+        case .character("e"), .character("E"):
+            if room.room?.rights?.contains("end") == true {
+                endAskedAt = .now
+                status = "End the party for everyone? e again ends it (any other key: no)."
+            } else {
+                status = "Only the VIP can end the party."
+            }
         case .arrow(.up, _):
             cursor = max(0, cursor - 1)
         case .arrow(.down, _):
@@ -268,9 +301,28 @@ struct RoomScreen {
         status = RoomPainter.sentence("You voted for \(entry.title)")
     }
 
-    /// What `q` asks first.
+    /// The VIP's `r`: lists who may be removed (a digit picks), or says why not.
+    mutating func askWhomToRemove() {
+        guard room.room?.rights?.contains("remove") == true else {
+            status = "Only the VIP can remove a player."
+            return
+        }
+        let others = Array(room.scoreboard.filter { $0.present && $0.member != room.you }.prefix(9))
+        guard !others.isEmpty else {
+            status = "Nobody else is here to remove."
+            return
+        }
+        removing = others
+        let listed = others.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: " · ")
+        status = "Remove whom? \(listed) (any other key: nobody)"
+    }
+
+    /// What `q` asks first. The host process's own player ends the party by leaving; a party
+    /// server's VIP (a guest's terminal) hands its role over instead.
     var quitQuestion: String {
-        isHost ? RoomShell.hostQuitQuestion : "Leave the party? q again leaves (your points stay on the scoreboard)."
+        if isHost, hostNotices != nil { return RoomShell.hostQuitQuestion }
+        if isHost { return "Leave the party? q again leaves; the VIP role passes to whoever has been here longest." }
+        return "Leave the party? q again leaves (your points stay on the scoreboard)."
     }
 
     /// Whether anyone besides us (and bots) is in the room.
@@ -316,7 +368,7 @@ struct RoomScreen {
                 inner.putCentered(line, y: max(0, (area.height - 3) / 2) + index, style: index == 0 ? TextStyle(bold: true) : .plain)
             }
         } else if showingHelp {
-            RoomShell.drawHelp(on: &inner, host: isHost, games: room.menu.count)
+            RoomShell.drawHelp(on: &inner, host: isHost, games: room.menu.count, rights: room.room?.rights ?? [])
         } else if showingGame, let game {
             game.draw(on: &inner, color: color)
         } else if showingJoinCode, let join {

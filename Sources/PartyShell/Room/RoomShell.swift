@@ -89,19 +89,22 @@ public enum RoomShell {
     /// How long a second `q` counts as the answer.
     static var quitQuestionLifetime: Duration { .seconds(10) }
 
-    /// The room's key line between games.
+    /// The room's key line between games. A VIP who may remove and end (a party server's) gets
+    /// those keys in the place of the arrows' (which its help still explains), to fit 80 columns.
     static func roomKeys(room: RoomState, host: Bool, spectator: Bool) -> String {
         if spectator { return "watching · ? help · q leave" }
         var keys: [String] = []
         let count = room.menu.count
+        let rights = room.room?.rights ?? []
+        let vipKeys = (rights.contains("remove") ? ["r remove"] : []) + (rights.contains("end") ? ["e end party"] : [])
         if room.phase == "choosing", room.room?.choice != "host" || host {
             // With --choose host, the host's player's vote is the choice.
             let verb = room.room?.choice == "host" ? "choose" : "vote"
             keys.append("\(numberKeys(games: count)) \(verb)")
-            keys.append("↑/↓ Enter \(verb)")
+            if vipKeys.isEmpty { keys.append("↑/↓ Enter \(verb)") }
         }
         if host, room.phase != "playing" { keys.append("s start now") }
-        return (keys + ["? help", "q leave"]).joined(separator: " · ")
+        return (keys + vipKeys + ["? help", "q leave"]).joined(separator: " · ")
     }
 
     /// The menu's number keys as the key line says them: "1-5", or "1" for a menu of one.
@@ -110,7 +113,7 @@ public enum RoomShell {
     }
 
     /// The room's keys, explained (`?`), for a menu of `games` games.
-    static func helpLines(host: Bool, games: Int) -> [String] {
+    static func helpLines(host: Bool, games: Int, rights: [String] = []) -> [String] {
         var lines = [
             "Party room keys",
             "",
@@ -123,6 +126,12 @@ public enum RoomShell {
                 "              with most votes at once; once picked, start it without",
                 "              waiting for its countdown",
             ]
+        }
+        if rights.contains("remove") {
+            lines.append("  r           remove a player (you are the VIP): a number picks whom")
+        }
+        if rights.contains("end") {
+            lines.append("  e           end the party for everyone (e again to be sure)")
         }
         lines += [
             "  q           leave the party (asks first when others are here)",
@@ -137,8 +146,8 @@ public enum RoomShell {
         return lines
     }
 
-    static func drawHelp(on canvas: inout Canvas, host: Bool, games: Int) {
-        for (index, line) in helpLines(host: host, games: games).enumerated() {
+    static func drawHelp(on canvas: inout Canvas, host: Bool, games: Int, rights: [String] = []) {
+        for (index, line) in helpLines(host: host, games: games, rights: rights).enumerated() {
             canvas.put(line, x: 2, y: index + 1, width: canvas.width - 2, style: index == 0 ? TextStyle(bold: true) : .plain)
         }
     }
