@@ -156,4 +156,5 @@ def scenario(partyhost, shots):
         host.stop()
 
 
-run(scenario)
+if __name__ == "__main__":
+    run(scenario)

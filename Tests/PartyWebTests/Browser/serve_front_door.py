@@ -20,6 +20,7 @@ import threading
 import time
 
 from browser import Browser, Failure, run
+from room_teams_six import over, team_line
 
 PHONES = ["Ann", "Bob", "Cy", "Di"]
 TERMINAL = "Eve"
@@ -211,16 +212,6 @@ class Terminal:
                 self.process.wait(timeout=10)
             except (OSError, subprocess.TimeoutExpired):
                 self.process.kill()
-
-
-def team_line(page):
-    lines = page.visible("#game-team")
-    return lines[0].text if lines else ""
-
-
-def over(page):
-    shown = page.visible("#game-over")
-    return bool(shown) and "Game over" in shown[0].text
 
 
 def discs(page):
