@@ -52,10 +52,20 @@ struct ServeRoomsCommand: AsyncParsableCommand {
         let rssEmpty = ProcStat.residentKiB(pid: pid)
 
         // Rooms started per second: POST /api/rooms one after another on one keep-alive connection.
-        let http = try RoomHTTP(port: port)
+        var http = try RoomHTTP(port: port)
         var codes: [String] = []
+        var reconnects = 0
         let started = DispatchTime.now().uptimeNanoseconds
-        for index in 0..<rooms { codes.append(try http.startRoom(name: "Room \(index)", game: game)) }
+        for index in 0..<rooms {
+            do {
+                codes.append(try http.startRoom(name: "Room \(index)", game: game))
+            } catch {
+                // The server closed the kept-alive connection (after some requests): open another.
+                reconnects += 1
+                http = try RoomHTTP(port: port)
+                codes.append(try http.startRoom(name: "Room \(index)", game: game))
+            }
+        }
         let startSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rssRooms = ProcStat.residentKiB(pid: pid)
 
@@ -118,7 +128,7 @@ struct ServeRoomsCommand: AsyncParsableCommand {
             "serverCpuPerMoveMicros": final.moves > 0 ? cpu * 1e6 / Double(final.moves) : .nan,
             "serverCpuShare": cpu / window,
             "clientCpuShare": (mine.user + mine.system) / window,
-            "serverOpenFiles": Double(files), "windowSeconds": window,
+            "serverOpenFiles": Double(files), "httpReconnects": Double(reconnects), "windowSeconds": window,
         ]
         if json {
             let data = try JSONSerialization.data(withJSONObject: figures.mapValues { $0.isNaN ? 0 : $0 }, options: [.sortedKeys])
@@ -126,7 +136,7 @@ struct ServeRoomsCommand: AsyncParsableCommand {
         } else {
             func f(_ key: String, _ format: String = "%.1f") -> String { String(format: format, figures[key]!) }
             print("== partyhost serve: \(rooms) rooms of \(players), \(rooms / 2) playing \(game) (a move every 1–2 s per room) ==")
-            print("rooms started:      \(f("roomsStartedPerSecond")) /s (POST /api/rooms, one keep-alive connection, \(String(format: "%.2f", startSeconds)) s)")
+            print("rooms started:      \(f("roomsStartedPerSecond")) /s (POST /api/rooms, one keep-alive connection, \(String(format: "%.2f", startSeconds)) s, \(reconnects) reconnects)")
             print("clients seated:     \(everyone) in \(f("clientsConnectSeconds", "%.2f")) s")
             print("move → every member's view: p50 \(f("p50ms", "%.2f")) ms, p99 \(f("p99ms", "%.2f")) ms, p99.9 \(f("p999ms", "%.2f")) ms, max \(f("maxms", "%.2f")) ms")
             print("moves:              \(final.moves) in \(f("windowSeconds")) s (\(f("movesPerSecond")) /s); lost \(final.lost), rejected \(final.rejected), games over \(final.games)")
