@@ -18,14 +18,15 @@ struct ServeHarness {
 
     /// Starts a server with `configure`'s options, journaling in `store`; resumes the store's rooms first.
     static func start(store: (any JournalStore)? = nil, loop: any EventLoop,
-                      configure: (inout ServeOptions) -> Void = { _ in }) async throws -> ServeHarness {
+                      configure: (inout ServeOptions) -> Void = { _ in },
+                      now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) async throws -> ServeHarness {
         var host = HostOptions(bindAddress: "127.0.0.1", port: 0, sessionName: "test serve", maxConnections: 4_000)
         host.maxConnectionsPerAddress = 4_000
         host.acceptsPerSecond = nil
         host.graceMilliseconds = 30_000
         var options = ServeOptions(host: host)
         configure(&options)
-        let server = RoomServer(options: options, loop: loop, logger: Logger(label: "serve-test"))
+        let server = RoomServer(options: options, loop: loop, logger: Logger(label: "serve-test"), now: now)
         let serveHost = ServeHost(server: server, store: store, logger: Logger(label: "serve-test"))
         _ = serveHost.resumeRooms()
         let (ports, continuation) = AsyncStream<Int>.makeStream()

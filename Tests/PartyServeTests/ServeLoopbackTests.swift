@@ -5,6 +5,7 @@ import PartyJournal
 import PartyServe
 import PartyServer
 import PartyWire
+import Synchronization
 import Testing
 
 /// A party server over real loopback sockets: rooms full of bots at once, codes, isolation
@@ -105,16 +106,26 @@ struct ServeLoopbackTests {
 
     @Test("a room nobody is in closes after the idle time and its code is free; a room with a person stays")
     func idleRooms() async throws {
-        let serve = try await ServeHarness.start(loop: group.next()) {
-            $0.roomIdleMilliseconds = 600
-            $0.idleSweepMilliseconds = 100
-        }
+        // The sweep runs every 50 ms of real time, but idle time passes only when the test says,
+        // so a slow machine cannot close the busy room before its person arrives.
+        let clock = TestInstant()
+        let serve = try await ServeHarness.start(loop: group.next(), configure: {
+            $0.roomIdleMilliseconds = 60_000
+            $0.idleSweepMilliseconds = 50
+        }, now: { clock.now })
         let empty = try serve.host.start(RoomRequest(name: "Empty", games: ["rps"], bots: 1), from: "127.0.0.1")
         let busy = try serve.host.start(RoomRequest(name: "Busy", games: ["rps"]), from: "127.0.0.1")
         try await PartyConnection.withConnection(to: serve.address, hello: ServeHarness.hello("Ann", room: busy.code)) { connection, _ in
+            // Both rooms have been swept as they are now (a sweep after Ann's welcome has seen her).
+            try? await Task.sleep(for: .milliseconds(300))
+            #expect(serve.server.room(empty.code) != nil, "a room closed before its idle time")
+            clock.advance(by: .seconds(59))
+            try? await Task.sleep(for: .milliseconds(300))
+            #expect(serve.server.room(empty.code) != nil, "a room closed before its idle time")
+            clock.advance(by: .seconds(2))
             let closed = await Poll.until(timeout: .seconds(20)) { serve.server.room(empty.code) == nil }
             #expect(closed, "the empty room (with only a bot) is still open")
-            try? await Task.sleep(for: .seconds(1))
+            try? await Task.sleep(for: .milliseconds(300))
             #expect(serve.server.room(busy.code) != nil)
             connection.leave()
         }
@@ -145,6 +156,15 @@ struct ServeLoopbackTests {
         #expect(back.1 == seat)
         await again.stop()
     }
+}
+
+/// A clock a test moves forward by hand.
+final class TestInstant: Sendable {
+    private let instant = Mutex(ContinuousClock.now)
+    /// The instant now.
+    var now: ContinuousClock.Instant { instant.withLock { $0 } }
+    /// Moves the clock `duration` forward.
+    func advance(by duration: Duration) { instant.withLock { $0 += duration } }
 }
 
 /// Polling with a deadline.

@@ -106,7 +106,9 @@ extension EndToEnd {
             ], label: "zeroconf_register.py")
             defer { python.stop() }
             try #require(await python.waitForLine(timeout: .seconds(30)) { $0.hasPrefix("REGISTERED") } != nil, "\(python.transcript)")
-            let sessions = try await SessionListing.waitFor(timeout: .seconds(30), seconds: 1) { $0.contains { $0.name == name } }
+            // A listing may catch the service before its address record has come (a loaded machine):
+            // wait for the address too, as a user's next listing would show it.
+            let sessions = try await SessionListing.waitFor(timeout: .seconds(30), seconds: 1) { $0.contains { $0.name == name && !$0.addresses.isEmpty } }
             let session = try #require(sessions?.first { $0.name == name }, "\(python.transcript)")
             #expect(session.port == 6543)
             #expect(session.addresses == ["127.0.0.1"])
@@ -124,7 +126,9 @@ extension EndToEnd {
                 "\(TestTools.discoveryScripts)/avahi_run.sh", "timeout", "-s", "KILL", "120",
                 "avahi-publish", "-s", name, "_partyhost._tcp", "5432", "v=1", "game=fourinarow",
             ], environment: ["AVAHI_RUN_UNTIL": stopFile], label: "avahi_run.sh")
-            let sessions = try await SessionListing.waitFor(timeout: .seconds(45), seconds: 1) { $0.contains { $0.name == name } }
+            // Avahi may answer with the service before its A and AAAA records (seen on a loaded
+            // machine: one listing with no addresses): wait until both have come.
+            let sessions = try await SessionListing.waitFor(timeout: .seconds(45), seconds: 1) { $0.contains { $0.name == name && $0.addresses.count >= 2 } }
             _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
             defer { try? FileManager.default.removeItem(atPath: stopFile) }
             let session = sessions?.first { $0.name == name }

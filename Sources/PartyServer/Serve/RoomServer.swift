@@ -22,12 +22,16 @@ public final class RoomServer: Sendable {
     private let stopSignal: AsyncStream<Void>
     private let stopContinuation: AsyncStream<Void>.Continuation
     private let started = ContinuousClock.now
+    /// The instant the idle sweep measures by (the system's; a test's own to make time pass at will).
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    /// A server with `options`, its rooms and connections on `loop`.
-    public init(options: ServeOptions, loop: any EventLoop, logger: Logger) {
+    /// A server with `options`, its rooms and connections on `loop`; `now` is the idle sweep's clock.
+    public init(options: ServeOptions, loop: any EventLoop, logger: Logger,
+                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.options = options
         self.loop = loop
         self.logger = logger
+        self.now = now
         guesses = Mutex(options.guesses)
         (stopSignal, stopContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
@@ -250,7 +254,7 @@ public final class RoomServer: Sendable {
         var emptySince: [String: ContinuousClock.Instant] = [:]
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(options.idleSweepMilliseconds))
-            let now = ContinuousClock.now
+            let now = self.now()
             var live: Set<String> = []
             for room in liveRooms {
                 live.insert(room.code)

@@ -32,7 +32,7 @@ extension EndToEnd {
             #expect(await client.waitForExit(timeout: .seconds(10)) == 0, "\(client.transcript)")
             #expect(client.output.contains("You left the session."), "\(client.transcript)")
             // The game went through nginx: its access log has the upgrade, answered 101.
-            #expect(await Poll.until(timeout: .seconds(5)) { door.accessLog.contains("GET /ws HTTP/1.1\" 101") }, "\(door.accessLog)")
+            #expect(await Poll.until(timeout: .seconds(30)) { door.accessLog.contains("GET /ws HTTP/1.1\" 101") }, "\(door.accessLog)")
         }
 
         @Test("when the front door drops every connection mid-game, partyclient gets its seat back over wss and the game goes on")
@@ -134,7 +134,7 @@ extension EndToEnd {
                          "\(client.transcript)\n\(door.errorLog)")
             client.send("q")
             #expect(await client.waitForExit(timeout: .seconds(10)) == 0, "\(client.transcript)")
-            #expect(await Poll.until(timeout: .seconds(5)) { door.accessLog.contains("GET /ABCD/ws HTTP/1.1\" 101") }, "\(door.accessLog)")
+            #expect(await Poll.until(timeout: .seconds(30)) { door.accessLog.contains("GET /ABCD/ws HTTP/1.1\" 101") }, "\(door.accessLog)")
         }
     }
 }

@@ -40,7 +40,7 @@ extension EndToEnd {
             #expect(await client.waitForExit(timeout: .seconds(10)) == 0, "\(client.transcript)")
             // Through nginx: the room's start and its WebSocket, answered 201 and 101.
             #expect(door.accessLog.contains("POST /api/rooms HTTP/1.1\" 201"), "\(door.accessLog)")
-            #expect(await Poll.until(timeout: .seconds(5)) { door.accessLog.contains("GET /\(code)/ws HTTP/1.1\" 101") }, "\(door.accessLog)")
+            #expect(await Poll.until(timeout: .seconds(30)) { door.accessLog.contains("GET /\(code)/ws HTTP/1.1\" 101") }, "\(door.accessLog)")
         }
     }
 }

@@ -126,4 +126,5 @@ def scenario(partyhost, shots):
         server.stop()
 
 
-run(scenario)
+if __name__ == "__main__":
+    run(scenario)
