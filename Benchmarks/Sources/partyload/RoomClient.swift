@@ -7,6 +7,8 @@ final class RoomTally: Sendable {
     struct State {
         var measuring = false
         var latencies: [UInt64] = []
+        /// When each timed move was sent (uptime nanoseconds), beside `latencies`.
+        var sentAt: [UInt64] = []
         var moves = 0
         var lost = 0
         var rejected = 0
@@ -69,7 +71,7 @@ final class RoomDriver: @unchecked Sendable {
         pendingSeen.insert(index)
         if pendingSeen.count == clients.count {
             let took = DispatchTime.now().uptimeNanoseconds - pendingAt
-            tally.state.withLockedValue { if $0.measuring { $0.latencies.append(took); $0.moves += 1 } }
+            tally.state.withLockedValue { if $0.measuring { $0.latencies.append(took); $0.sentAt.append(pendingAt); $0.moves += 1 } }
             pendingFrom = nil
         }
     }

@@ -22,6 +22,9 @@ struct ServeRoomsCommand: AsyncParsableCommand {
     @Option(help: "Clients per room.")
     var players = 8
 
+    @Option(help: "How many of the rooms play (the rest sit idle); default: half.")
+    var playing: Int?
+
     @Option(help: "The game the playing rooms vote for.")
     var game = "rps"
 
@@ -34,11 +37,15 @@ struct ServeRoomsCommand: AsyncParsableCommand {
     @Option(help: "Give up after this many seconds.")
     var timeLimit = 900
 
+    @Option(help: "Write each timed move to this file: seconds into the window it was sent, milliseconds to every view.")
+    var latencyLog: String?
+
     @Flag(help: "Print the figures as one JSON object.")
     var json = false
 
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
+        let playingRooms = min(rooms, max(0, playing ?? rooms / 2))
         let limit = rooms * players + 1000
         let host = try ChildProcess(executable: partyhost, arguments: [
             "serve", "--port", String(port), "--bind", "127.0.0.1", "--no-journal", "--quiet",
@@ -69,14 +76,14 @@ struct ServeRoomsCommand: AsyncParsableCommand {
         let startSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rssRooms = ProcStat.residentKiB(pid: pid)
 
-        // Eight clients per room, a room's all on one loop; the first half of the rooms play.
+        // Eight clients per room, a room's all on one loop; the first `playingRooms` rooms play.
         let tally = RoomTally()
         let group = MultiThreadedEventLoopGroup.singleton
         var channels: [any Channel] = []
         let connectStart = DispatchTime.now().uptimeNanoseconds
         for (number, code) in codes.enumerated() {
             let loop = group.next()
-            let driver = RoomDriver(code: code, playing: number < rooms / 2, game: game, loop: loop, tally: tally)
+            let driver = RoomDriver(code: code, playing: number < playingRooms, game: game, loop: loop, tally: tally)
             let clients = (0..<players).map { RoomClient(driver: driver, index: $0, name: "P\($0 + 1)") }
             try await loop.submit { driver.clients = clients }.get()
             let futures = clients.map { client in
@@ -108,13 +115,20 @@ struct ServeRoomsCommand: AsyncParsableCommand {
         let rssAfter = ProcStat.residentKiB(pid: pid)
         let files = Report.openFiles(pid: String(pid))
 
+        if let latencyLog {
+            var text = "# sent (s into the window)\tmove → every member's view (ms)\n"
+            for (sent, took) in zip(final.sentAt, final.latencies) {
+                text += String(format: "%.3f\t%.3f\n", Double(Int64(sent) - Int64(windowStart)) / 1e9, Double(took) / 1e6)
+            }
+            try text.write(toFile: latencyLog, atomically: true, encoding: .utf8)
+        }
         let sorted = final.latencies.sorted()
         func percentile(_ p: Double) -> Double {
             guard !sorted.isEmpty else { return .nan }
             return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]) / 1e6
         }
         let figures: [String: Double] = [
-            "rooms": Double(rooms), "players": Double(players), "playingRooms": Double(rooms / 2),
+            "rooms": Double(rooms), "players": Double(players), "playingRooms": Double(playingRooms),
             "roomsStartedPerSecond": Double(rooms) / startSeconds,
             "clientsConnectSeconds": connectSeconds,
             "moves": Double(final.moves), "movesPerSecond": Double(final.moves) / window,
@@ -135,7 +149,7 @@ struct ServeRoomsCommand: AsyncParsableCommand {
             print(String(decoding: data, as: UTF8.self))
         } else {
             func f(_ key: String, _ format: String = "%.1f") -> String { String(format: format, figures[key]!) }
-            print("== partyhost serve: \(rooms) rooms of \(players), \(rooms / 2) playing \(game) (a move every 1–2 s per room) ==")
+            print("== partyhost serve: \(rooms) rooms of \(players), \(playingRooms) playing \(game) (a move every 1–2 s per room) ==")
             print("rooms started:      \(f("roomsStartedPerSecond")) /s (POST /api/rooms, one keep-alive connection, \(String(format: "%.2f", startSeconds)) s, \(reconnects) reconnects)")
             print("clients seated:     \(everyone) in \(f("clientsConnectSeconds", "%.2f")) s")
             print("move → every member's view: p50 \(f("p50ms", "%.2f")) ms, p99 \(f("p99ms", "%.2f")) ms, p99.9 \(f("p999ms", "%.2f")) ms, max \(f("maxms", "%.2f")) ms")
