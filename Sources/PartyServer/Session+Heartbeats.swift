@@ -18,6 +18,17 @@ extension Session {
         for peer in peers { peer.send(shared) }
     }
 
+    /// The `lastHeartbeat` a session starts with at `now`: a random instant in the interval after
+    /// it, so the players' first heartbeats come one to two intervals after the session starts.
+    /// Rooms started together (a thousand in a second, or resumed from their journals when the
+    /// server starts) otherwise send every player's heartbeat in the same turn of the loop, an
+    /// interval apart for as long as they live: thousands of writes at once, which moves arriving
+    /// then wait behind.
+    static func heartbeatPhase(from now: ContinuousClock.Instant, interval milliseconds: Int64,
+                               using generator: inout some RandomNumberGenerator) -> ContinuousClock.Instant {
+        now + .milliseconds(Int64.random(in: 0..<max(1, milliseconds), using: &generator))
+    }
+
     /// Sends a heartbeat to every connected player once per heartbeat interval, and to the
     /// spectators spread over the interval (`sendSpectatorHeartbeats`).
     func sendHeartbeatsIfDue() {

@@ -27,8 +27,9 @@ actor Session {
     var effects: [TableEffect] = []
     /// Where every accepted input is written before its effects leave the host (nil: no journal).
     let journal: JournalWriter?
-    /// When heartbeats last went out to the players.
-    var lastHeartbeat = ContinuousClock.now
+    /// When heartbeats last went out to the players (at first a random instant up to an interval
+    /// ahead: see `heartbeatPhase`).
+    var lastHeartbeat: ContinuousClock.Instant
     /// Where the spectators' heartbeats stand: the next spectator, the share due and not yet sent,
     /// and when they were last sent.
     var spectatorHeartbeats = (next: 0, credit: 0.0, last: ContinuousClock.now)
@@ -50,6 +51,8 @@ actor Session {
         self.table = table
         self.journal = journal
         epoch = ContinuousClock.now - .milliseconds(resumedAt)
+        var system = SystemRandomNumberGenerator()
+        lastHeartbeat = Self.heartbeatPhase(from: .now, interval: table.options.heartbeatIntervalMilliseconds, using: &system)
         status.yield(table.lastStatus ?? table.initialStatus)
     }
 

@@ -29,7 +29,7 @@ struct PartyLoad: AsyncParsableCommand {
         commandName: "partyload",
         abstract: "Load generator for partyhost: round trips, throughput, connections, discovery (loopback only).",
         subcommands: [LatencyCommand.self, ThroughputCommand.self, ConnectionsCommand.self, ServeCommand.self,
-                      DiscoveryCommand.self, EncodingCommand.self, WatchersCommand.self]
+                      DiscoveryCommand.self, EncodingCommand.self, WatchersCommand.self, ServeRoomsCommand.self]
     )
 }
 
