@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
         // TLS for partyclient's wss:// (a server behind nginx or Caddy); PartyClient only.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+        // PostgreSQL for a fleet's journal (PartyFleet only: partyhost and partyclient do not link it yet).
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // The game API: depends on nothing at all.
@@ -122,6 +124,17 @@ let package = Package(
             "PartyServer",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
         ]),
+        // A fleet's journal: the same `JournalStore` in PostgreSQL (PostgresNIO, on a thread of its own).
+        .target(name: "PartyFleet", dependencies: [
+            "PartyServer", "PartyServe", "PartyWire",
+            .product(name: "CoreMetrics", package: "swift-metrics"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Sample parties and entries every journal test writes (plain Swift, for any test target).
+        .target(name: "PartyJournalTestSupport", dependencies: ["PartyServer"]),
         // `partyhost history`'s reading of the journals (past parties, all-time standings) and the
         // results file a party room writes (atomically, never over another party's).
         .target(name: "PartyHistory", dependencies: ["PartyKit", "PartyServer", "PartyWire", "PartyJournal"]),
@@ -131,7 +144,7 @@ let package = Package(
         .target(name: "PartyGames", dependencies: ["PartyKit"] + games.map { .target(name: $0) }),
         .executableTarget(name: "partyhost", dependencies: [
             "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyShell", "PartyDiscovery", "PartyGames", "PartyWeb",
-            "PartyTerminal", "PartyJournal", "PartyHistory", "PartyServe",
+            "PartyTerminal", "PartyJournal", "PartyHistory", "PartyServe", "PartyFleet",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -151,7 +164,8 @@ let package = Package(
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "PartyServerTests", dependencies: [
-            "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames", "PartyJournal", "PartyHistory",
+            "PartyKit", "PartyWire", "PartyServer", "PartyClient", "PartyGames", "PartyJournal", "PartyHistory", "PartyJournalTestSupport",
+            "PartyTestSupport",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -163,7 +177,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         .testTarget(name: "PartyDiscoveryTests", dependencies: [
-            "PartyDiscovery",
+            "PartyDiscovery", "PartyTestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
@@ -175,6 +189,15 @@ let package = Package(
             // HostKillTests reads the journal a killed and restarted partyhost leaves.
             "PartyServer", "PartyJournal",
         ], exclude: ["Scripts"]),
+        // The journal conformance suite (SQLite and PostgreSQL alike) and a private PostgreSQL to run it on.
+        .testTarget(name: "PartyFleetTests", dependencies: [
+            "PartyFleet", "PartyJournal", "PartyServer", "PartyJournalTestSupport", "PartyServe", "PartyClient", "PartyWire",
+            "PartyWeb", "PartyKit",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "PartyTerminalTests", dependencies: ["PartyTerminal", "PartyKit"]),
         .testTarget(name: "PartyScaffoldTests", dependencies: ["PartyScaffold"]),
         .testTarget(name: "PartyWebTests", dependencies: [

@@ -3,8 +3,11 @@
 // come in its `welcome`; the defaults below are the protocol's, for a host that does not send them.
 // A host that keeps a journal (its welcome's `restartWait`, section 12) comes back after a crash:
 // while nothing answers the page says "The host is restarting… 42 s" and keeps trying that long.
+// On a party server that runs as a fleet, that time is spent trying the fleet's other nodes too
+// (fleet.js): the room comes back on one of them, and so does the page, with its token.
 
-import { ROOM, roomKey } from "./room.js";
+import { FleetNodes } from "./fleet.js";
+import { ROOM, roomKey, useNode } from "./room.js";
 
 /** This tab's token: a reload, or a live reconnection, presents it (per room on a party server). */
 const TOKEN_KEY = roomKey("partyhost.token");
@@ -20,6 +23,9 @@ const RETURN_KEY = roomKey("partyhost.roomReturn");
 const VIP_KEY = roomKey("partyhost.vip");
 /** The protocol's figures (section 11), until a `welcome` says the host's own. */
 export const DEFAULT_TIMING = { heartbeatMs: 3000, silenceMs: 10000, graceMs: 30000 };
+/** How long a WebSocket may take to open before the attempt counts as failed (a node that died
+ *  with its machine answers nothing at all). */
+const OPEN_TIMEOUT_MS = 5000;
 
 /** Reads a stored JSON value, or null. */
 function stored(storage, key) {
@@ -47,6 +53,8 @@ export class Connection {
     this.restartingUntil = null;
     this.restartWaitMs = 0;
     this.timing = { ...DEFAULT_TIMING };
+    // Where the WebSocket goes: this page's own origin, else another node of its fleet.
+    this.fleet = new FleetNodes();
   }
 
   /** What the page says while it has no connection: the host restarting, or reconnecting. */
@@ -70,13 +78,14 @@ export class Connection {
   }
 
   connect() {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    // On a party server each room has its own socket: /ABCD/ws.
-    const socket = new WebSocket(`${scheme}//${location.host}${ROOM ? `/${ROOM}` : ""}/ws`);
+    // On a party server each room has its own socket: /ABCD/ws (at this page's node, or another of its fleet).
+    const socket = new WebSocket(this.fleet.socketURL);
     this.socket = socket;
     this.seq = 0;
     this.welcomed = false;
     this.opened = false;
+    this.notHere = false;
+    this.connectedAt = Date.now();
     this.options.onState(this.retryUntil ? this.awayState : "connecting", this.retryUntil ? this.retryUntil - Date.now() : 0);
     socket.addEventListener("open", () => {
       this.opened = true;
@@ -125,8 +134,18 @@ export class Connection {
         if (msg.token) Connection.keep(msg);
         else sessionStorage.removeItem(TOKEN_KEY);
         sessionStorage.removeItem(RETURN_KEY);
+        this.everWelcomed = true;
+        this.fleet.welcomed();
+        useNode(this.fleet.current);
         this.options.onState("open", 0);
       } else if (msg.type === "reject") {
+        if (msg.reason === "noSuchRoom" && this.everWelcomed && this.fleet.hasOthers) {
+          // This node does not have the room (yet): its node died and another claims it. Not the
+          // end: the next node is tried when this socket closes.
+          this.notHere = true;
+          socket.close();
+          return;
+        }
         if (msg.reason === "badToken" && this.fromBrowser && !this.welcomed) {
           // This browser's seat from an earlier visit is gone (that party ended): ask for a name.
           Connection.forgetToken();
@@ -169,6 +188,9 @@ export class Connection {
     if (socket && socket.readyState === WebSocket.OPEN) {
       if (this.welcomed && Date.now() - (this.lastSent || 0) >= this.timing.heartbeatMs) this.send("heartbeat");
       if (Date.now() - this.lastHeard > this.timing.silenceMs) socket.close();
+      if (this.welcomed) this.fleet.learn();
+    } else if (socket && socket.readyState === WebSocket.CONNECTING && Date.now() - this.connectedAt > OPEN_TIMEOUT_MS) {
+      socket.close();
     } else if (this.retryUntil && !this.finished) {
       this.options.onState(this.awayState, this.retryUntil - Date.now());
     }
@@ -177,6 +199,8 @@ export class Connection {
   dropped() {
     this.socket = null;
     if (this.finished) { this.stop(); return; }
+    // An attempt that never opened, or a node without the room: after two, the next node of the fleet.
+    if (!this.opened || this.notHere) this.fleet.failed();
     // A player without a token cannot get a seat back; a spectator (the TV) simply watches again.
     if (!Connection.savedToken && this.options.role !== "spectator") {
       this.stop();
@@ -197,7 +221,7 @@ export class Connection {
     if (now >= this.retryUntil) {
       this.stop();
       this.options.onState("closed", this.restartingUntil
-        ? `The host has gone away: nothing answers at ${location.host} any more.`
+        ? `The host has gone away: nothing answers at ${this.fleet.host} any more.`
         : "Could not reach the host again in time; your seat is given up.");
       return;
     }

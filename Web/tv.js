@@ -2,7 +2,7 @@
 // the join code beside the QR code, and a game's ending as a moment: the winner's name large over
 // the final board, then the points of the game, then (app.js's hold runs out) back to the room.
 import { el, fill, label } from "./dom.js";
-import { ROOM, roomLink } from "./room.js";
+import { ROOM, currentOrigin, roomLink } from "./room.js";
 
 /** How long the winner's name stands alone over the final board before the points come. */
 const WINNER_MS = 6000;
@@ -32,7 +32,12 @@ export class TvScreen {
     codeLine.hidden = !code && !ROOM;
     codeLine.textContent = code ? `Code: ${code}` : ROOM ? `Room ${ROOM}` : "";
     // In the corner during a game the address goes without its scheme, to fit on one line.
-    document.getElementById("join-url").textContent = shown ? `${location.host}${ROOM ? `/${ROOM}` : ""}` : roomLink();
+    const link = roomLink();
+    document.getElementById("join-url").textContent = shown ? link.replace(/^https?:\/\//i, "").replace(/\/$/, "") : link;
+    // On a party server the QR code is the room's, at the node in use (the page's own may be gone).
+    const qr = document.querySelector("img.qr");
+    const source = `${currentOrigin()}/${ROOM}/join.svg`;
+    if (ROOM && qr && qr.src !== source) qr.src = source;
     body.classList.toggle("tv-playing", Boolean(shown));
     body.classList.toggle("tv-room", Boolean(room) && !shown);
     if (ending !== this.ending) {

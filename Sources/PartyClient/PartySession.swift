@@ -11,12 +11,18 @@ import Synchronization
 /// then a crashed host comes back with every seat, so the session says `.hostRestarting` and keeps
 /// trying with its latest token for that long before it gives up.
 ///
+/// In a server's room (a WebSocket to `/CODE/ws`) the session also asks the server which nodes
+/// its fleet has (`/api/fleet`); when the node it used stops answering, it tries the others in
+/// turn with the same token (`FleetRoute`).
+///
 /// Use it scoped: `try await PartySession.withSession(to:hello:) { session, welcome in … }`.
 public final class PartySession: Sendable {
     /// Everything the host says, across reconnections, in order; ends with `.disconnected`.
     public let events: AsyncStream<ClientEvent>
     let eventContinuation: AsyncStream<ClientEvent>.Continuation
     let state = Mutex<(connection: PartyConnection?, leaving: Bool)>((nil, false))
+    /// The room's WebSocket at each node of the server's fleet, as its `/api/fleet` last said.
+    let fleetNodes = Mutex<[WebSocketTarget]?>(nil)
     /// Where the seat's token is kept between runs, if anywhere.
     let seats: SeatMemory?
     /// Called once when the session ends because nothing listens at the host's address any more.
@@ -32,6 +38,8 @@ public final class PartySession: Sendable {
     public static let restartingNoticeEvery = Duration.seconds(10)
     /// The longest pause between two attempts to reach the host.
     public static let longestRetryDelay = Duration.seconds(4)
+    /// The longest pause between two attempts while a fleet's other nodes may be tried.
+    public static let fleetRetryDelay = Duration.seconds(1)
 
     init(seats: SeatMemory?, onHostGone: (@Sendable () -> Void)? = nil, onGaveUp: (@Sendable () -> Void)? = nil) {
         self.seats = seats
@@ -122,6 +130,8 @@ public final class PartySession: Sendable {
         // In a party room a seat given up by leaving can be come back to (the host gives a member
         // who left their row back for their latest token), so leaving keeps the seat's file.
         var room = false
+        // A server's room: the nodes of its fleet, tried in turn when the one in use stops answering.
+        var route: FleetRoute? = if case .webSocket(let target) = transport, target.room != nil { FleetRoute(target) } else { nil }
         defer {
             firstWelcome.finish()
             eventContinuation.finish()
@@ -132,11 +142,17 @@ public final class PartySession: Sendable {
         }
         let goneSentence = "The host has gone away: nothing answers at \(address) any more."
         while true {
+            if let learned = fleetNodes.withLock({ $0 }) { route?.learned(learned) }
+            let node = route?.current
+            let (nodeAddress, nodeTransport) = node.map { ($0.address, ClientTransport.webSocket($0)) } ?? (address, transport)
             do {
                 let isFirst = first
-                let outcome = try await PartyConnection.withConnection(to: address, hello: hello, transport: transport, timeouts: timeouts) { connection, welcome in
-                    await self.forward(connection: connection, welcome: welcome, first: isFirst, firstWelcome: firstWelcome)
+                let outcome = try await PartyConnection.withConnection(to: nodeAddress, hello: hello, transport: nodeTransport,
+                                                                       timeouts: timeouts) { connection, welcome in
+                    await self.forwardLearningFleet(connection: connection, welcome: welcome, first: isFirst, firstWelcome: firstWelcome,
+                                                    room: node)
                 }
+                route?.succeeded()
                 first = false
                 refusedSince = nil
                 restartingSaid = nil
@@ -158,7 +174,12 @@ public final class PartySession: Sendable {
                 }
             } catch let error as ClientError {
                 if first { throw error }
+                // A node without the room (yet) in a fleet: its node died and another claims it; try the next.
+                let notHere = if case .rejected(let reason, _) = error, reason == "noSuchRoom", route?.hasOthers == true { true } else { false }
+                route?.failed()
                 switch error {
+                case .rejected(_, let message) where notHere:
+                    lastProblem = message
                 case .rejected(_, let message):
                     return end("The host did not give your seat back (\(Self.clause(message))).", seatGone: true)
                 case .cannotConnect(_, _, let detail):
@@ -195,7 +216,8 @@ public final class PartySession: Sendable {
                     eventContinuation.yield(.hostRestarting(until: deadline))
                 }
                 try? await Task.sleep(for: min(delay, deadline - now))
-                delay = min(delay * 2, Self.longestRetryDelay)
+                // In a fleet the next node is tried within a second: the room is back on one within its lease.
+                delay = min(delay * 2, route?.hasOthers == true ? Self.fleetRetryDelay : Self.longestRetryDelay)
                 continue
             }
             if let since = refusedSince, now - since >= Self.hostGoneAfter {

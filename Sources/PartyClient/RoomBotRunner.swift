@@ -21,6 +21,9 @@ public struct RoomBotRunner: Sendable {
     public var token: String?
     /// On a party server: the room's code (sent as `hello.room`).
     public var room: String?
+    /// Whether the bot votes too (for the first game it can play), as a person would: a room of
+    /// bots and such voters plays game after game by itself (tests, benchmarks). Room bots do not.
+    public var votes = false
     /// The games this bot can play, by id.
     let games: [String: any PartyGame.Type]
 
@@ -77,6 +80,8 @@ struct RoomBotBrain: BotBrain {
     var game: (any RoomBotGame)?
     /// Games started so far: each gets its own seed.
     var gamesStarted = 0
+    /// The number of the room's last vote this bot voted in.
+    var votedIn: Int?
 
     /// Starts from the host's welcome.
     init(runner: RoomBotRunner, welcome: Welcome) {
@@ -97,6 +102,11 @@ struct RoomBotBrain: BotBrain {
     }
 
     mutating func due(at now: GameInstant) -> (any WireMessage)? {
-        game?.due(at: now)
+        if runner.votes, let message = room.room, message.state == "choosing", votedIn != message.number,
+           let pick = message.menu.first(where: \.playable) {
+            votedIn = message.number
+            return Vote(game: pick.id)
+        }
+        return game?.due(at: now)
     }
 }

@@ -13,21 +13,34 @@ import PartyWeb
 /// - `GET /ABCD`, `/ABCD/tv`: the room's phone and TV pages; `/ABCD/join.svg`: its QR code.
 /// - `GET /api/games`: the games a room may have (`[{id, title}]`).
 /// - `GET /healthz`: `200` with the number of rooms; `GET /metrics`: Prometheus' text format.
+/// - `GET /api/fleet`: `{"nodes": [origins]}`, the public origins of the fleet's live nodes, this
+///   one's first (a server of its own: its own origin only); any page may read it (CORS `*`).
+///
+/// A page from another node of the fleet (alive now or within the last day) may open this server's
+/// WebSockets (`allowsOrigin`): a phone whose node died carries on through this one, staying at its page.
 public struct ServeRoutes: WebRoutes {
     let host: ServeHost
     let assets: WebAssets
     let metrics: ServeMetrics?
+    /// A fleet node's lease and figures, for `/healthz` (nil: a server of its own).
+    let health: (any NodeHealth)?
 
-    /// Routes for `host`'s server, pages from `assets`, `/metrics` from `metrics` (none: `404`).
-    public init(host: ServeHost, assets: WebAssets, metrics: ServeMetrics? = nil) {
+    /// Routes for `host`'s server, pages from `assets`, `/metrics` from `metrics` (none: `404`),
+    /// a fleet node's state in `/healthz` from `health`.
+    public init(host: ServeHost, assets: WebAssets, metrics: ServeMetrics? = nil, health: (any NodeHealth)? = nil) {
         self.host = host
         self.assets = assets
         self.metrics = metrics
+        self.health = health
     }
 
     public func isWebSocket(path: String) -> Bool {
         let parts = path.split(separator: "/")
         return parts.count == 2 && parts[1] == "ws" && RoomCode.normalized(parts[0]) != nil
+    }
+
+    public func allowsOrigin(_ origin: String) -> Bool {
+        health?.fleetAdmits(origin: origin) ?? false
     }
 
     public func answer(_ request: WebRequest) -> WebAnswer? {
@@ -46,7 +59,15 @@ public struct ServeRoutes: WebRoutes {
             return WebAnswer(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8",
                              body: metrics.scrape(host.server.census()))
         case (.GET, 1) where parts[0] == "healthz":
-            return .json(.ok, Array("{\"status\":\"ok\",\"rooms\":\(host.server.liveRooms.count)}\n".utf8))
+            guard let health else {
+                return .json(.ok, Array("{\"status\":\"ok\",\"rooms\":\(host.server.liveRooms.count)}\n".utf8))
+            }
+            // A node without a current lease serves no room: 503, so that a load balancer sends nobody here.
+            let serving = health.serving
+            let body = "{\"status\":\"\(serving ? "ok" : "no-lease")\",\"rooms\":\(host.server.liveRooms.count),\(health.healthMembers())}\n"
+            return .json(serving ? .ok : .serviceUnavailable, Array(body.utf8))
+        case (.GET, 2) where parts == ["api", "fleet"]:
+            return fleet(request)
         case (.POST, 2) where parts == ["api", "rooms"]:
             return startRoom(request, address: address)
         case (.GET, 3) where parts[0] == "api" && parts[1] == "rooms":
@@ -63,19 +84,44 @@ public struct ServeRoutes: WebRoutes {
             default: return nil
             }
             return lookUp(parts[0], address: address) { room in
-                guard page == "join.svg" else { return assets[page].map(WebAnswer.asset) ?? .text(.notFound, "404 Not Found\n") }
+                guard page == "join.svg" else { return roomPage(page) }
                 let origin = host.server.options.publicOrigin ?? "http://" + (request.headers["Host"].first ?? "localhost")
                 guard let svg = JoinQR.svg(url: origin + "/" + room.code) else { return .text(.notFound, "404 Not Found\n") }
-                return WebAnswer(status: .ok, contentType: "image/svg+xml", body: Array(svg.utf8))
+                // A fleet's room pages show the QR code of the node that serves the room now,
+                // which may not be theirs: a picture of a public address may load anywhere.
+                return WebAnswer(status: .ok, contentType: "image/svg+xml", body: Array(svg.utf8),
+                                 headers: [("Cross-Origin-Resource-Policy", "cross-origin")])
             }
         default:
             return nil
         }
     }
 
+    /// `{"nodes": [...]}`: the fleet's live nodes' origins, this node's first; a server of its own
+    /// (or a node before its first sweep) names itself: its public origin, else the address asked.
+    func fleet(_ request: WebRequest) -> WebAnswer {
+        var nodes = health?.fleetOrigins() ?? []
+        if nodes.isEmpty {
+            nodes = [host.server.options.publicOrigin ?? "http://" + (request.headers["Host"].first ?? "localhost").lowercased()]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = ((try? encoder.encode(["nodes": nodes])).map { Array($0) } ?? []) + [10]
+        return .json(.ok, body, headers: [("Access-Control-Allow-Origin", "*")])
+    }
+
+    /// A room's phone or TV page; in a fleet the page may also connect to the other nodes (its
+    /// WebSocket moves to one when its own node dies).
+    func roomPage(_ page: String) -> WebAnswer {
+        guard var answer = assets[page].map(WebAnswer.asset) else { return .text(.notFound, "404 Not Found\n") }
+        let nodes = health?.fleetOrigins() ?? []
+        if nodes.count > 1 { answer.headers.append(("Content-Security-Policy", ContentSecurityPolicy.connecting(to: nodes))) }
+        return answer
+    }
+
     /// The visitor's address: behind a trusted proxy, the one it forwarded.
     func clientAddress(_ request: WebRequest) -> String {
-        guard host.server.options.trustedProxies.contains(request.peerAddress),
+        guard host.server.believesForwarding(from: request.peerAddress),
               let forwarded = WebSocketOpening.lastForwarded(request.headers) else { return request.peerAddress }
         return forwarded
     }
@@ -101,6 +147,10 @@ public struct ServeRoutes: WebRoutes {
         } catch {
             return .json(.badRequest, Self.json(["error": RoomRequestError.unreadable(detail: "expected a JSON object").description]))
         }
+        // A fleet node that has lost its lease (its database unreachable) starts nothing it could not keep.
+        if let health, !health.serving {
+            return .json(.serviceUnavailable, Self.json(["error": Self.cannotStart]), headers: [("Retry-After", "30")])
+        }
         do {
             let started = try host.start(parsed, from: address)
             ServeMetrics.roomsStarted.increment()
@@ -112,10 +162,16 @@ public struct ServeRoutes: WebRoutes {
             return .json(.tooManyRequests, Self.json(["error": error.description]), headers: [("Retry-After", "3600")])
         } catch let error as ServeError {
             return .json(.serviceUnavailable, Self.json(["error": error.description]), headers: [("Retry-After", "60")])
+        } catch let error as JournalError {
+            host.logger.warning("a room could not be started: \(error)")
+            return .json(.serviceUnavailable, Self.json(["error": Self.cannotStart]), headers: [("Retry-After", "30")])
         } catch {
             return .json(.serviceUnavailable, Self.json(["error": "The party could not be started: \(error)."]))
         }
     }
+
+    /// What a visitor is told when the rooms' journal (a fleet's database) cannot take a new party.
+    static let cannotStart = "The service cannot start new parties right now (its database cannot be reached); parties already on go on. Try again in a minute."
 
     static func json(_ object: [String: String]) -> [UInt8] {
         let encoder = JSONEncoder()

@@ -54,7 +54,14 @@ final class ConnectionRegistry: Sendable {
     /// Addresses held to neither the per-address limit nor the accept rate (a party server's
     /// trusted proxy, whose connections carry many people's, and loopback, where its own bots run).
     let unlimited: Set<String>
+    /// More such addresses, asked each time (a fleet's nodes, which come and go).
+    let alsoUnlimited: (@Sendable (String) -> Bool)?
     private let state: Mutex<State>
+
+    /// Whether `address` is held to no per-address limit.
+    func isUnlimited(_ address: String) -> Bool {
+        unlimited.contains(address) || alsoUnlimited?(address) == true
+    }
 
     /// A registry that counts at most `maxConnections` connections, at most `maxPerAddress` of them
     /// from one address, and lets one address open `acceptsPerSecond` new connections per second on
@@ -62,7 +69,8 @@ final class ConnectionRegistry: Sendable {
     /// Connections are numbered after `after` (a resumed party's journal already used the numbers
     /// up to it).
     init(maxConnections: Int, maxPerAddress: Int, acceptsPerSecond: Double?, acceptBurst: Double, after: Int = 0,
-         unlimited: Set<String> = []) {
+         unlimited: Set<String> = [], alsoUnlimited: (@Sendable (String) -> Bool)? = nil) {
+        self.alsoUnlimited = alsoUnlimited
         self.maxConnections = maxConnections
         self.maxPerAddress = maxPerAddress
         self.unlimited = unlimited
@@ -87,7 +95,7 @@ final class ConnectionRegistry: Sendable {
     /// connection a page has finished with. A refused connection is not counted, so a flood of them
     /// never keeps anyone else out. A connection refused for its rate is not registered at all.
     func admit(_ channel: any Channel, address: String, now: NIODeadline) -> (id: Int, admission: Admission) {
-        let limited = !unlimited.contains(address)
+        let limited = !isUnlimited(address)
         let (id, admission, evicted): (Int, Admission, (any Channel)?) = state.withLock { state in
             state.next += 1
             let id = state.next
@@ -120,7 +128,7 @@ final class ConnectionRegistry: Sendable {
     /// counts toward that address's limit instead. False (and nothing changes) when that address
     /// is at its limit already.
     func reassign(_ id: Int, to address: String) -> Bool {
-        guard !unlimited.contains(address) else { return true }
+        guard !isUnlimited(address) else { return true }
         return state.withLock { state in
             guard let entry = state.open[id], entry.counted else { return true }
             guard state.perAddress[address, default: 0] < maxPerAddress else { return false }

@@ -30,6 +30,8 @@ actor Session {
     /// When heartbeats last went out to the players (at first a random instant up to an interval
     /// ahead: see `heartbeatPhase`).
     var lastHeartbeat: ContinuousClock.Instant
+    /// Whether another node serves the party now (`abandon`): the table takes no input here again.
+    var abandoned = false
     /// Where the spectators' heartbeats stand: the next spectator, the share due and not yet sent,
     /// and when they were last sent.
     var spectatorHeartbeats = (next: 0, credit: 0.0, last: ContinuousClock.now)
@@ -72,11 +74,13 @@ actor Session {
 
     /// Hands `input` to the table now and carries out what it says.
     func apply(_ input: TableInput) {
+        guard !abandoned else { return }
         let instant = now()
+        let unheard = table.unheard
         table.handle(input, at: instant, into: &effects)
         // A tick or a heartbeat that changed nothing is not worth a line: replaying without it
         // gives the same table.
-        if let journal, !effects.isEmpty || !input.changesNothingWithoutEffects {
+        if let journal, table.mustJournal(input, effects: effects, unheardBefore: unheard) {
             journal.record(input, at: instant, on: loop)
         }
         perform(effects)

@@ -19,3 +19,17 @@ public enum Blocking {
         }
     }
 }
+
+extension Spawned {
+    /// `wait()` without holding a pool thread: the exit status, or 128 + the signal that ended it.
+    @discardableResult
+    public func exited() async -> Int32 {
+        (try? await Blocking.run { self.wait() }) ?? -1
+    }
+
+    /// `run` without holding a pool thread.
+    public static func running(_ executable: String, _ arguments: [String], input: [UInt8]? = nil,
+                               environment: [String: String?] = [:], errors: Stream = .output) async throws -> (status: Int32, output: String) {
+        try await Blocking.run { try run(executable, arguments, input: input, environment: environment, errors: errors) }
+    }
+}

@@ -34,16 +34,7 @@ public enum ZBar {
         let file = directory.appendingPathComponent("partyweb-qr-\(UUID().uuidString).pbm")
         try Data(image).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["--raw", "-q", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var text = String(decoding: data, as: UTF8.self)
+        var text = try Spawned.run(path!, ["--raw", "-q", file.path], errors: .null).output
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }

@@ -13,9 +13,7 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Headers on every response: nothing but the host's own files may load or be connected to,
     /// no framing, no MIME sniffing, no referrer.
     static let securityHeaders: [(String, String)] = [
-        ("Content-Security-Policy",
-         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-            + "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+        ("Content-Security-Policy", ContentSecurityPolicy.common),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
         ("X-Frame-Options", "DENY"),
@@ -116,7 +114,7 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         } else if path == options.webSocketPath {
             // Only a refused or malformed upgrade gets here (a good one leaves HTTP behind).
-            if OriginPolicy.allows(head, extra: options.allowedOrigins) {
+            if OriginPolicy.allows(head, extra: options.allowedOrigins, routes: options.routes) {
                 status = .upgradeRequired
                 extra.append(("Upgrade", "websocket"))
                 extra.append(("Sec-WebSocket-Version", "13"))
@@ -196,8 +194,13 @@ final class HTTPAssetHandler: ChannelInboundHandler, RemovableChannelHandler {
         if let length { headers.add(name: "Content-Length", value: String(length)) }
         headers.add(name: "Cache-Control", value: cacheControl)
         for (name, value) in extra {
-            // An answer with a policy of its own (BusyPage) replaces the common one.
-            if name == "Content-Security-Policy" { headers.replaceOrAdd(name: name, value: value) } else { headers.add(name: name, value: value) }
+            // An answer with a policy of its own (BusyPage, a fleet's room page, a room's QR code
+            // that other nodes' pages show) replaces the common one.
+            if ["Content-Security-Policy", "Cross-Origin-Resource-Policy"].contains(name) {
+                headers.replaceOrAdd(name: name, value: value)
+            } else {
+                headers.add(name: name, value: value)
+            }
         }
         headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
         if !keepAlive { state.closing = true }

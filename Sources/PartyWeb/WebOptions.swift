@@ -38,6 +38,11 @@ public struct WebOptions: Sendable {
     /// origin behind a TLS proxy, `https://party.example.org`), lower case.
     public var allowedOrigins: Set<String> = []
 
+    /// Requests another server answers (a fleet's node holding the room), carried there; nil: none.
+    public var carry: (any WebCarrying)?
+    /// How long connecting to that other server may take before the client is answered `503`.
+    public var carryConnectTimeout: TimeAmount = .seconds(2)
+
     /// The defaults above.
     public init() {}
 }

@@ -7,6 +7,15 @@ public protocol WebRoutes: Sendable {
     func answer(_ request: WebRequest) -> WebAnswer?
     /// Whether a WebSocket may be opened at `path` (besides `WebOptions.webSocketPath`).
     func isWebSocket(path: String) -> Bool
+    /// Whether a page from `origin` (`https://b.example.org`, lower case) may open a WebSocket here,
+    /// besides this host's own and `WebOptions.allowedOrigins`: asked at every handshake, so the
+    /// answer may change while the server listens (a fleet's nodes come and go).
+    func allowsOrigin(_ origin: String) -> Bool
+}
+
+extension WebRoutes {
+    /// No other origins.
+    public func allowsOrigin(_ origin: String) -> Bool { false }
 }
 
 /// One HTTP request as `WebRoutes` sees it.

@@ -89,8 +89,10 @@ public enum WebTransport {
                 // Over capacity, no upgrade: the request is answered 503 like any other. Nor without
                 // exactly one Host: that request is answered 400, as every HTTP/1.1 request is.
                 let asked = HTTPAssetHandler.path(of: head.uri)
+                // A request another server answers (`HTTPCarry`) is not upgraded here either.
                 let allowed = !overCapacity && (asked == path || options.routes?.isWebSocket(path: asked) == true)
-                    && head.headers["Host"].count == 1 && OriginPolicy.allows(head, extra: options.allowedOrigins)
+                    && head.headers["Host"].count == 1 && OriginPolicy.allows(head, extra: options.allowedOrigins, routes: options.routes)
+                    && options.carry?.destination(for: head, peerAddress: HTTPAssetHandler.address(channel.remoteAddress)) == nil
                 return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
             },
             upgradePipelineHandler: { channel, head in
@@ -109,9 +111,13 @@ public enum WebTransport {
                 // The upgrade removed NIO's HTTP handlers; ours go too, before the WebSocket codec arrives.
                 context.pipeline.syncOperations.removeHandler(name: RequestHeadGuard.name, promise: nil)
                 context.pipeline.syncOperations.removeHandler(name: HTTPAssetHandler.name, promise: nil)
+                if options.carry != nil { context.pipeline.syncOperations.removeHandler(name: HTTPCarry.name, promise: nil) }
             }),
             withErrorHandling: false
         )
+        if let carry = options.carry {
+            try pipeline.addHandler(HTTPCarry(carry: carry, timeout: options.carryConnectTimeout, state: state), name: HTTPCarry.name)
+        }
         try pipeline.addHandler(HTTPAssetHandler(options: options, state: state), name: HTTPAssetHandler.name)
     }
 }

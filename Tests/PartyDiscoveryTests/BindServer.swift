@@ -1,4 +1,5 @@
 import Foundation
+import PartyTestSupport
 import Testing
 
 @testable import PartyDiscovery
@@ -80,16 +81,9 @@ final class BindServer: Sendable {
 
     /// `dig +short` of `name` (dotted, with escapes as dig takes them) and `type`, one answer a line.
     func dig(_ type: String, _ name: String) -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["dig", "+short", "+time=2", "+tries=2", "@\(host)", "-p", "\(port)", type, name]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return ["dig would not start"] }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let arguments = ["+short", "+time=2", "+tries=2", "@\(host)", "-p", "\(port)", type, name]
+        guard let answer = try? Spawned.run("dig", arguments, errors: .null) else { return ["dig would not start"] }
+        return answer.output.split(separator: "\n").map(String.init)
     }
 
     /// Stops named and removes its folder.

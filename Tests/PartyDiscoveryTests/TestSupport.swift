@@ -1,4 +1,5 @@
 import Foundation
+import PartyTestSupport
 import Testing
 
 @testable import PartyDiscovery
@@ -77,10 +78,10 @@ enum Loopback {
 }
 
 /// A helper program (python3 or a shell script) whose standard output is collected line by line.
-/// `@unchecked Sendable` is sound: `output` is only touched while `lock` is held, `process` is
-/// configured before `run()` and afterwards only used through its thread-safe methods.
+/// `@unchecked Sendable` is sound: `output` is only touched while `lock` is held, and `process`
+/// (a `Spawned`, never Foundation's `Process`) is itself thread-safe.
 final class ScriptProcess: @unchecked Sendable {
-    private let process = Process()
+    private let process: Spawned
     private let lock = NSLock()
     private var output = ""
 
@@ -89,17 +90,21 @@ final class ScriptProcess: @unchecked Sendable {
 
     /// Starts `arguments` through `/usr/bin/env` (so `python3` and `sh` are found on PATH).
     init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.output += String(decoding: data, as: UTF8.self) }
-        }
-        try process.run()
+        process = try Spawned("/usr/bin/env", arguments, stdout: .pipe, stderr: .output)
+        // Read on a thread of its own, each chunk recorded as it arrives, until end of file.
+        let descriptor = process.output?.fileDescriptor ?? -1
+        let handle = process.output
+        Thread { [weak self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0, let self else { break }
+                let text = String(decoding: buffer[0..<count], as: UTF8.self)
+                self.lock.withLock { self.output += text }
+            }
+            withExtendedLifetime(handle) {}
+        }.start()
     }
 
     /// True while the program runs.
@@ -130,8 +135,8 @@ final class ScriptProcess: @unchecked Sendable {
     /// Stops the program now and waits for it. SIGKILL, because the test process's children may
     /// inherit a blocked SIGTERM; the scripts bound their own run time and clean up by themselves.
     func terminate() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        process.wait()
     }
 
     /// True when `python3 -c "import <module>"` works here.
@@ -145,13 +150,6 @@ final class ScriptProcess: @unchecked Sendable {
     }
 
     private static func run(_ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? Spawned("/usr/bin/env", arguments).wait()) == 0
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PartyTestSupport
 import Testing
 
 @testable import PartyDiscovery
@@ -29,11 +30,7 @@ struct WideAreaDocTests {
             let local: (String) -> String = {
                 $0.replacingOccurrences(of: "/etc/bind/", with: directory + "/").replacingOccurrences(of: "/var/lib/bind/", with: directory + "/")
             }
-            let keygen = Process()
-            keygen.executableURL = URL(fileURLWithPath: "/bin/sh")
-            keygen.arguments = ["-c", local(blocks[0])]
-            try keygen.run()
-            keygen.waitUntilExit()
+            try Spawned("/bin/sh", ["-c", local(blocks[0])], stdout: .inherit, stderr: .inherit).wait()
             try local(blocks[1]).write(toFile: directory + "/named.conf.local", atomically: true, encoding: .utf8)
             try blocks[2].write(toFile: directory + "/party.example.org.zone", atomically: true, encoding: .utf8)
             let options = """
@@ -81,12 +78,7 @@ struct WideAreaDocTests {
             .replacingOccurrences(of: "/etc/bind/", with: bind.directory + "/")
             .replacingOccurrences(of: "server ns1.party.example.org", with: "server 127.0.0.1 \(bind.port)")
             .replacingOccurrences(of: "partyhost-1a2b3c4d.party.example.org", with: target)
-        let nsupdate = Process()
-        nsupdate.executableURL = URL(fileURLWithPath: "/bin/sh")
-        nsupdate.arguments = ["-c", script]
-        try nsupdate.run()
-        nsupdate.waitUntilExit()
-        #expect(nsupdate.terminationStatus == 0)
+        #expect(try await Spawned("/bin/sh", ["-c", script], stdout: .inherit, stderr: .inherit).exited() == 0)
         for (type, name) in [("PTR", "_partyhost._tcp.party.example.org"), ("PTR", "_fourinarow._sub._partyhost._tcp.party.example.org"),
                              ("SRV", instance), ("TXT", instance), ("TXT", "_lease." + instance), ("A", target)] {
             #expect(bind.dig(type, name).isEmpty, "\(type) \(name): \(bind.dig(type, name))")

@@ -1,3 +1,5 @@
+import Logging
+import NIOPosix
 import PartyServer
 import Testing
 
@@ -46,5 +48,30 @@ struct RoomCodeTests {
         var later = CodeGuesses()
         for index in 0..<10 { later.missed(address, now: Int64(index)) }
         #expect(later.check(address, now: 11 * 60_000) == .answer(delay: 0))
+    }
+
+    @Test("in a fleet, a room on its way to another node is no wrong code: one home's phones may ask for it again and again")
+    func movingRoom() throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let directory = FakeDirectory()
+        directory.moving = ["WXYZ"]
+        let server = RoomServer(options: ServeOptions(host: HostOptions(bindAddress: "127.0.0.1", port: 0)), loop: group.next(),
+                                logger: Logger(label: "codes"), directory: directory)
+        let home = "203.0.113.9"
+        // Seven phones, each trying every node about once a second until the room is back.
+        for _ in 0..<70 {
+            guard case .none(let delay) = server.lookUp("wxyz", for: home) else {
+                Issue.record("the room's code was refused or slowed")
+                return
+            }
+            #expect(delay == 0)
+        }
+        // Wrong codes from that home are counted as ever: free at first, then refused.
+        for _ in 0..<20 { _ = server.lookUp("QQQQ", for: home) }
+        guard case .refused = server.lookUp("QQQQ", for: home) else {
+            Issue.record("twenty wrong codes were not refused")
+            return
+        }
     }
 }

@@ -17,7 +17,7 @@ struct ServeHarness {
     var address: HostAddress { HostAddress(host: "127.0.0.1", port: port) }
 
     /// Starts a server with `configure`'s options, journaling in `store`; resumes the store's rooms first.
-    static func start(store: (any JournalStore)? = nil, loop: any EventLoop,
+    static func start(store: (any JournalStore)? = nil, loop: any EventLoop, directory: (any RoomDirectory)? = nil,
                       configure: (inout ServeOptions) -> Void = { _ in },
                       now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) async throws -> ServeHarness {
         var host = HostOptions(bindAddress: "127.0.0.1", port: 0, sessionName: "test serve", maxConnections: 4_000)
@@ -26,7 +26,7 @@ struct ServeHarness {
         host.graceMilliseconds = 30_000
         var options = ServeOptions(host: host)
         configure(&options)
-        let server = RoomServer(options: options, loop: loop, logger: Logger(label: "serve-test"), now: now)
+        let server = RoomServer(options: options, loop: loop, logger: Logger(label: "serve-test"), directory: directory, now: now)
         let serveHost = ServeHost(server: server, store: store, logger: Logger(label: "serve-test"))
         _ = serveHost.resumeRooms()
         let (ports, continuation) = AsyncStream<Int>.makeStream()

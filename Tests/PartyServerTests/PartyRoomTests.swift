@@ -154,7 +154,7 @@ struct PartyRoomTests {
         #expect(points([1]) == [0], "alone, there is nobody to beat")
     }
 
-    @Test("the scoreboard adds every game's points, keeps those who left, and ranks by points, wins, games, name")
+    @Test("the scoreboard adds every game's points, keeps those who left, and ranks by points, wins, games, name; a draw is nobody's win")
     func scoreboard() throws {
         var room = Self.room(humans: 3)
         for id in 0..<3 { try room.vote(id, for: "snap", at: Self.at(0)) }
@@ -170,6 +170,12 @@ struct PartyRoomTests {
         #expect(board.map(\.wins) == [2, 1, 0])
         #expect(board.map(\.played) == [2, 2, 2])
         #expect(room.members.map(\.id) == [0, 1])
+        // A draw (everyone first) shares the points and is nobody's win.
+        for id in 0..<2 { try room.vote(id, for: "snap", at: Self.at(3)) }
+        Self.finish(&room, places: [0: 1, 1: 1])
+        #expect(room.results[2].placements.map(\.points) == [50, 50])
+        #expect(room.standings.map(\.wins) == [2, 1, 0])
+        #expect(room.standings.map(\.played) == [3, 3, 2])
     }
 
     @Test("someone leaving while a game is picked is left out of it; too few left and the pick is dropped")

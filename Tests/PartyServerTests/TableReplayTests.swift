@@ -2,6 +2,7 @@ import Foundation
 import PartyKit
 @testable import PartyServer
 import PartyWire
+import PartyJournalTestSupport
 import Testing
 
 /// The table is a state machine of its inputs: a whole party recorded once plays again, from an
@@ -70,31 +71,7 @@ struct TableReplayTests {
     /// Everything the table holds, as text: every stored property, the game's state included, with
     /// dictionaries and sets in sorted order (their own order differs from one instance to another).
     static func state(of table: Table) -> String {
-        canonical(table)
-    }
-
-    static func canonical(_ value: Any) -> String {
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .dictionary:
-            let entries = mirror.children.map { entry -> String in
-                let pair = Array(Mirror(reflecting: entry.value).children)
-                return pair.count == 2 ? "\(canonical(pair[0].value)): \(canonical(pair[1].value))" : canonical(entry.value)
-            }
-            return "[" + entries.sorted().joined(separator: ", ") + "]"
-        case .set:
-            return "{" + mirror.children.map { canonical($0.value) }.sorted().joined(separator: ", ") + "}"
-        case .optional:
-            return mirror.children.first.map { canonical($0.value) } ?? "nil"
-        case .collection, .tuple:
-            return "(" + mirror.children.map { "\($0.label ?? ""):\(canonical($0.value))" }.joined(separator: ", ") + ")"
-        case .struct, .class, .enum:
-            guard !mirror.children.isEmpty else { return String(describing: value) }
-            let fields = mirror.children.map { "\($0.label ?? ""):\(canonical($0.value))" }.joined(separator: ", ")
-            return "\(type(of: value)){\(fields)}"
-        default:
-            return String(describing: value)
-        }
+        Canonical.text(table)
     }
 
     /// An input and its instant, as a journal would keep them.

@@ -1,4 +1,5 @@
 import Foundation
+import PartyTestSupport
 import Testing
 
 extension EndToEnd {
@@ -50,20 +51,15 @@ extension EndToEnd {
         }
 
         @Test("party-scaffold's error to a closed standard error (SIGPIPE ignored by its parent) is no trap")
-        func scaffoldErrorToClosedStandardError() throws {
+        func scaffoldErrorToClosedStandardError() async throws {
             signal(SIGPIPE, SIG_IGN) // inherited by the child, so the write fails with EPIPE
             var ends: [Int32] = [-1, -1]
             try #require(pipe(&ends) == 0)
             close(ends[0])
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Executables.path("party-scaffold"))
-            process.arguments = [] // no name: an error
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationReason == .exit && process.terminationStatus == 1,
-                    "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+            defer { close(ends[1]) }
+            // No name: an error.
+            let status = try await Spawned(Executables.path("party-scaffold"), [], stderr: .descriptor(ends[1])).exited()
+            #expect(status == 1, "ended with \(status) (128 + N: by signal N)")
         }
 
         @Test("A warning written to a closed standard error ends the host quietly, not with a trap")
@@ -71,27 +67,22 @@ extension EndToEnd {
             var ends: [Int32] = [-1, -1]
             try #require(pipe(&ends) == 0)
             close(ends[0]) // nobody will ever read standard error
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Executables.path("partyhost"))
             // A name whose session name is too long for a DNS label (24 three-byte characters): the
             // host warns that it cannot advertise the session. (A misspelt --interface, used here
             // before, now stops the start instead.)
-            process.arguments = ["--game", "fourinarow", "--line-mode", "--port", "\(TestTools.freePort())",
-                                 "--bind", "127.0.0.1", "--interface", "lo", "--name", String(repeating: "€", count: 24)]
-            let input = Pipe() // kept open: the host's player stays until the host ends
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
-            try process.run()
+            let arguments = ["--game", "fourinarow", "--line-mode", "--port", "\(TestTools.freePort())",
+                             "--bind", "127.0.0.1", "--interface", "lo", "--name", String(repeating: "€", count: 24)]
+            // Standard input a pipe kept open: the host's player stays until the host ends.
+            let host = try Spawned(Executables.path("partyhost"), arguments, stdin: .pipe, stderr: .descriptor(ends[1]))
+            close(ends[1])
             defer {
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                process.waitUntilExit()
+                host.signal(SIGKILL)
+                host.wait()
             }
-            let exited = await Poll.until(timeout: .seconds(30)) { !process.isRunning }
+            let exited = await Poll.until(timeout: .seconds(30)) { !host.isRunning }
             try #require(exited, "the host never wrote its warning or never ended")
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGPIPE,
-                    "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus), not by SIGPIPE")
+            let status = host.wait()
+            #expect(status == 128 + SIGPIPE, "ended with \(status) (128 + N: by signal N), not by SIGPIPE")
         }
     }
 }

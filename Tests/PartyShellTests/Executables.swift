@@ -32,27 +32,14 @@ enum Executables {
     }
 
     private static func runBlocking(_ name: String, _ arguments: [String], timeout: TimeInterval) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path(name))
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
         // Journals and seats are kept per run, never in the home folder of whoever runs the tests.
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent(TestTools.unique("state")).path
-        process.environment = environment
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        var data = Data()
-        while process.isRunning || true {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            data.append(chunk)
-            if Date() > deadline { process.terminate(); break }
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent(TestTools.unique("state")).path
+        let child = try Spawned(path(name), arguments, environment: ["XDG_STATE_HOME": state], stdout: .pipe, stderr: .output)
+        // Past the deadline the program is ended, and what it printed so far is returned.
+        let deadline = DispatchWorkItem { child.signal(SIGTERM) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        let data = Spawned.readAll(child.output)
+        deadline.cancel()
+        return (child.wait(), String(decoding: data, as: UTF8.self))
     }
 }

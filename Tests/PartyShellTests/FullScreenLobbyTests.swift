@@ -43,7 +43,7 @@ extension EndToEnd {
             let tmux = try TmuxServer(width: 80, height: 24, command: hostCommand(port: port))
             do {
                 try await want(tmux, alice, "the host's lobby never showed") { $0.contains("Players (1 of 2") }
-                try tmux.newWindow(clientCommand(port: port, name: "Bob"))
+                try await tmux.newWindow(clientCommand(port: port, name: "Bob"))
                 try await want(tmux, bob, "Bob never joined") { $0.contains("Players (2 of 2") }
             } catch {
                 tmux.kill()
@@ -54,9 +54,9 @@ extension EndToEnd {
 
         /// Others are at the table, so the host's q asks first and a second q ends the session.
         func endHost(_ tmux: TmuxServer) async throws {
-            try tmux.send(alice, "q")
+            try await tmux.send(alice, "q")
             try await want(tmux, alice, "q did not ask") { $0.contains("q again ends it for all") }
-            try tmux.send(alice, "q")
+            try await tmux.send(alice, "q")
             try await want(tmux, alice, "the host did not end") { $0.contains("[exited 0]") }
         }
 
@@ -66,36 +66,38 @@ extension EndToEnd {
             defer { tmux.kill() }
 
             // Bob is ready: his footer offers to take it back, and the lobby's sentence is on screen once.
-            try tmux.send(bob, "Enter")
+            try await tmux.send(bob, "Enter")
             let ready = try await want(tmux, bob, "Bob's footer never followed his readiness") {
                 footer($0).contains("Enter not ready")
             }
             #expect(occurrences(of: "Waiting for Alice to be ready.", in: ready) == 1, "\(ready)")
-            #expect(footer(tmux.screen(alice)).contains("Enter ready"), "\(tmux.screen(alice))")
-            try tmux.send(bob, "Enter")
+            let seen20 = await tmux.screen(alice)
+            #expect(footer(seen20).contains("Enter ready"), "\(seen20)")
+            try await tmux.send(bob, "Enter")
             try await want(tmux, bob, "Bob could not take his readiness back") {
                 footer($0).contains("Enter ready") && !footer($0).contains("not ready")
             }
 
             // Carol watches: both players are told, and the lobby counts her.
-            try tmux.tmux("new-window", "-d", "-t", carol, clientCommand(port: port, name: "Carol", extra: ["--watch"]))
+            try await tmux.tmux("new-window", "-d", "-t", carol, clientCommand(port: port, name: "Carol", extra: ["--watch"]))
             for target in [alice, bob] {
                 try await want(tmux, target, "nobody said someone watches") { $0.contains("Someone is watching") }
                 try await want(tmux, target, "the lobby does not count the watcher") { $0.contains("1 watching") }
             }
 
             // A game that ends because Bob leaves: Alice is alone, so nothing offers a rematch.
-            try tmux.send(alice, "Enter")
-            try tmux.send(bob, "Enter")
+            try await tmux.send(alice, "Enter")
+            try await tmux.send(bob, "Enter")
             try await want(tmux, alice, "the game never started") { $0.contains("Your turn") }
-            try tmux.send(bob, "q")
+            try await tmux.send(bob, "q")
             let alone = try await want(tmux, alice, "Alice never got back to the lobby") {
                 $0.contains("Players (1 of 2") && $0.contains("Last game")
             }
             #expect(!footer(alone).contains("rematch"), "a rematch offered to nobody:\n\(alone)")
-            try tmux.send(alice, "r")
+            try await tmux.send(alice, "r")
             try await Task.sleep(for: .milliseconds(300))
-            #expect(!tmux.screen(alice).contains("No game has ended yet"), "\(tmux.screen(alice))")
+            let seen21 = await tmux.screen(alice)
+            #expect(!seen21.contains("No game has ended yet"), "\(seen21)")
             try await endHost(tmux)
         }
 
@@ -103,8 +105,8 @@ extension EndToEnd {
         func rematchAnnounced() async throws {
             let (tmux, _) = try await hostWithBob()
             defer { tmux.kill() }
-            try tmux.send(alice, "Enter")
-            try tmux.send(bob, "Enter")
+            try await tmux.send(alice, "Enter")
+            try await tmux.send(bob, "Enter")
             try await want(tmux, alice, "Alice never got the first move") { $0.contains("Your turn") && FourInARowScreen(tui: $0) != nil }
 
             // Alice: 4, 4, 4, 4; Bob: 1, 1, 2. Alice wins in column 4.
@@ -113,7 +115,7 @@ extension EndToEnd {
                 try await want(tmux, mover, "no turn for move \(index + 1)") {
                     $0.contains("Your turn") && FourInARowScreen(tui: $0)?.discs == index
                 }
-                try tmux.send(mover, "\(column)", "Enter")
+                try await tmux.send(mover, "\(column)", "Enter")
                 try await want(tmux, mover, "the board never showed \(index + 1) discs") { FourInARowScreen(tui: $0)?.discs == index + 1 }
             }
             for target in [alice, bob] {
@@ -122,11 +124,11 @@ extension EndToEnd {
                 }
                 #expect(occurrences(of: "Alice wins with four in a row", in: screen) == 1, "the result shows twice:\n\(screen)")
             }
-            try tmux.send(alice, "r")
+            try await tmux.send(alice, "r")
             let told = try await want(tmux, bob, "Bob was not told Alice asks for a rematch") { $0.contains("Alice asks for a rematch") }
             #expect(told.contains("r to play again") || footer(told).contains("r rematch"), "\(told)")
             try await want(tmux, alice, "Alice was not told she waits") { $0.contains("waiting for") || $0.contains("Waiting for") }
-            try tmux.send(bob, "r")
+            try await tmux.send(bob, "r")
             try await want(tmux, bob, "the rematch did not start") { $0.contains("Your turn") && FourInARowScreen(tui: $0)?.discs == 0 }
             try await endHost(tmux)
         }

@@ -54,8 +54,8 @@ struct HelpTests {
 
     @Test("partyhost --help lays the game settings out indented at any width, and has one grace, the host's (issue 17, points 5 and 16)",
           arguments: [80, 100, 50])
-    func settingsLayout(columns: Int) throws {
-        let (status, output) = try TestTools.run([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "\(columns)"])
+    func settingsLayout(columns: Int) async throws {
+        let (status, output) = try await TestTools.running([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "\(columns)"])
         #expect(status == 0, "\(output)")
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try #require(lines.firstIndex { $0.contains("The settings of each game:") }, "\(output)")

@@ -39,7 +39,7 @@ extension EndToEnd {
             try expectCode(in: screen, decodesTo: url(port))
             // The lobby's own rows stay readable beside it.
             #expect(screen.contains("Alice") && screen.contains("not ready"), "\(screen)")
-            try tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Bob"]))
+            try await tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Bob"]))
             let bob = try await want(tmux, guest, "Bob never got the lobby") { $0.contains("you: Bob") && $0.contains("Players (2 of 2") }
             #expect(!bob.contains("Phones join at:") && !bob.contains("▀▀▀"), "a joined player shows no join panel:\n\(bob)")
         }
@@ -54,12 +54,12 @@ extension EndToEnd {
             }
             #expect(room.contains("j phone QR"), "the key line names j:\n\(room)")
             #expect(!room.contains("▀▀▀"), "no QR code beside the room at 80 columns:\n\(room)")
-            try tmux.send(host, "j")
+            try await tmux.send(host, "j")
             let code = try await want(tmux, host, "j never showed the QR code") {
                 $0.contains("Scan with a phone camera, or open \(url(port))") && $0.contains("any key: back to the room")
             }
             try expectCode(in: code, decodesTo: url(port))
-            try tmux.send(host, "x")
+            try await tmux.send(host, "x")
             try await want(tmux, host, "a key did not bring the room back") {
                 $0.contains("Game 1: vote for the next game") && !$0.contains("Scan with a phone camera")
             }

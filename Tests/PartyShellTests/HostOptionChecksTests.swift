@@ -46,8 +46,8 @@ struct HostOptionChecksTests {
     }
 
     @Test("--help names --start-delay and says --choose host is not for --dedicated (point 13)")
-    func helpNamesThem() throws {
-        let (status, output) = try TestTools.run([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "100"])
+    func helpNamesThem() async throws {
+        let (status, output) = try await TestTools.running([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "100"])
         #expect(status == 0)
         let joined = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
         #expect(joined.contains("--start-delay <start-delay> Party room: seconds between a game's pick and its start"), "\(output)")

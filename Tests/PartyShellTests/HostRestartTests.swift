@@ -83,7 +83,8 @@ extension EndToEnd {
             #expect(ended, "\(end)")
             let sentence = "The host has gone away: nothing answers at 127.0.0.1:\(port) any more."
             #expect(end.contains(sentence + "\n[exited 69]"), "\(end)")
-            #expect(tmux.format("s:0", "#{alternate_on}") == "0")
+            let seen8 = await tmux.format("s:0", "#{alternate_on}")
+            #expect(seen8 == "0")
         }
 
         /// N from "The host is restarting… N s" on a screen.

@@ -19,8 +19,8 @@ extension EndToEnd {
                 try await want(tmux, "bash never prompted") { $0.contains("$") }
                 let host = TestTools.shellLine([Executables.path("partyhost"), "--game", "fourinarow", "--port", "\(TestTools.freePort())",
                                                 "--bind", "127.0.0.1", "--no-advertise", "--name", "Alice"])
-                try tmux.tmux("send-keys", "-t", pane, "-l", host)
-                try tmux.send(pane, "Enter")
+                try await tmux.tmux("send-keys", "-t", pane, "-l", host)
+                try await tmux.send(pane, "Enter")
                 try await want(tmux, "the host's lobby never showed") { $0.contains("Players (1 of 2") }
                 try await wantFullScreen(tmux, "the lobby is not full screen")
             } catch {
@@ -41,28 +41,31 @@ extension EndToEnd {
         /// Waits until the host has the terminal: the alternate screen and raw mode (no canonical
         /// input, no echo), as `stty` reads them on the pane's terminal.
         func wantFullScreen(_ tmux: TmuxServer, _ what: String) async throws {
-            let tty = tmux.format(pane, "#{pane_tty}")
+            let tty = await tmux.format(pane, "#{pane_tty}")
             var modes = ""
             let ok = await Poll.until(timeout: .seconds(15), interval: .milliseconds(100)) {
-                modes = (try? TestTools.run(["stty", "-F", tty, "-a"]).output) ?? ""
-                return tmux.format(pane, "#{alternate_on}") == "1" && modes.contains("-icanon") && modes.contains("-echo ")
+                modes = (try? await TestTools.running(["stty", "-F", tty, "-a"]).output) ?? ""
+                return await tmux.format(pane, "#{alternate_on}") == "1" && modes.contains("-icanon") && modes.contains("-echo ")
             }
-            try #require(ok, "\(what): alternate screen \(tmux.format(pane, "#{alternate_on}")), stty: \(modes)\n\(tmux.screen(pane))")
+            let seen0 = await tmux.format(pane, "#{alternate_on}")
+            let seen1 = await tmux.screen(pane)
+            try #require(ok, "\(what): alternate screen \(seen0), stty: \(modes)\n\(seen1)")
         }
 
         /// Waits until bash has the terminal back and says the job stopped.
         func wantStopped(_ tmux: TmuxServer, _ what: String) async throws {
             try await want(tmux, what) { $0.contains("Stopped") }
-            #expect(tmux.format(pane, "#{alternate_on}") == "0", "the alternate screen was left on")
+            let seen2 = await tmux.format(pane, "#{alternate_on}")
+            #expect(seen2 == "0", "the alternate screen was left on")
         }
 
         /// Types `fg` and checks the game is back: full screen, repainted, and reading keys (Enter
         /// toggles Alice's ready mark to `mark`).
         func resume(_ tmux: TmuxServer, expecting mark: String) async throws {
-            try tmux.send(pane, "fg", "Enter")
+            try await tmux.send(pane, "fg", "Enter")
             try await wantFullScreen(tmux, "fg did not take the terminal again")
             try await want(tmux, "the lobby was not drawn again after fg") { $0.contains("Players (1 of 2") && !$0.contains("Stopped") }
-            try tmux.send(pane, "Enter")
+            try await tmux.send(pane, "Enter")
             try await want(tmux, "keys are not read after fg (Enter did not make Alice \(mark))") { screen in
                 screen.split(separator: "\n").contains { line in
                     let row = line.trimmingCharacters(in: .whitespaces)
@@ -80,8 +83,8 @@ extension EndToEnd {
         }
 
         /// The pid of the program bash started in the pane (its one child).
-        func jobPid(_ tmux: TmuxServer) throws -> Int32 {
-            let shell = tmux.format(pane, "#{pane_pid}")
+        func jobPid(_ tmux: TmuxServer) async throws -> Int32 {
+            let shell = await tmux.format(pane, "#{pane_pid}")
             let children = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { entry -> Int32? in
                 guard let pid = Int32(entry),
                       let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
@@ -96,10 +99,10 @@ extension EndToEnd {
         func controlZ() async throws {
             let tmux = try await hostInShell()
             defer { tmux.kill() }
-            try tmux.send(pane, "C-z")
+            try await tmux.send(pane, "C-z")
             try await wantStopped(tmux, "Ctrl-Z did not stop the host")
             try await resume(tmux, expecting: "ready")
-            try tmux.send(pane, "C-z")
+            try await tmux.send(pane, "C-z")
             try await wantStopped(tmux, "a second Ctrl-Z did not stop the host")
             try await resume(tmux, expecting: "not ready")
         }
@@ -108,7 +111,7 @@ extension EndToEnd {
         func outsideStopAndContinue() async throws {
             let tmux = try await hostInShell()
             defer { tmux.kill() }
-            let pid = try jobPid(tmux)
+            let pid = try await jobPid(tmux)
             kill(pid, SIGSTOP)
             try await want(tmux, "bash never said the host stopped") { $0.contains("Stopped") }
             kill(pid, SIGCONT) // now running in the background, where it must leave the terminal alone
@@ -118,8 +121,8 @@ extension EndToEnd {
             try #require(running, "the host did not continue")
             // Keys typed for the shell while the host runs in the background are the shell's:
             // reading them would stop the host (SIGTTIN), and `fg` would then find it stopped.
-            try tmux.tmux("send-keys", "-t", pane, "-l", "true")
-            try tmux.send(pane, "Enter")
+            try await tmux.tmux("send-keys", "-t", pane, "-l", "true")
+            try await tmux.send(pane, "Enter")
             try await Task.sleep(for: .milliseconds(300)) // let bash reap the change; either order must work
             #expect(Self.state(of: pid) != "T", "the host read the shell's keys in the background and stopped")
             try await resume(tmux, expecting: "ready")
@@ -129,15 +132,16 @@ extension EndToEnd {
         func controlC() async throws {
             let tmux = try await hostInShell()
             defer { tmux.kill() }
-            try tmux.send(pane, "C-c")
+            try await tmux.send(pane, "C-c")
             try await want(tmux, "Ctrl-C did not end the host") { screen in
                 let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 return screen.contains("Session ended.") && lines.last == "$"
             }
-            #expect(tmux.format(pane, "#{alternate_on}") == "0")
+            let seen3 = await tmux.format(pane, "#{alternate_on}")
+            #expect(seen3 == "0")
             // Typed afterwards: an interactive bash drops the rest of a line whose job SIGINT ended.
-            try tmux.tmux("send-keys", "-t", pane, "-l", "echo \"[exited $?]\"")
-            try tmux.send(pane, "Enter")
+            try await tmux.tmux("send-keys", "-t", pane, "-l", "echo \"[exited $?]\"")
+            try await tmux.send(pane, "Enter")
             let screen = try await want(tmux, "bash did not say the status") { screen in
                 screen.split(separator: "\n").contains { $0.hasPrefix("[exited ") && !$0.contains("$") }
             }

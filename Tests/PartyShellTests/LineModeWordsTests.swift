@@ -127,7 +127,7 @@ extension EndToEnd {
             defer { host.stop() }
             var text = ""
             let found = await Poll.until(timeout: .seconds(10)) {
-                text = (try? TestTools.run([Executables.path("partyclient"), "--list", "--interface", "lo", "--timeout", "0.5"]).output) ?? ""
+                text = (try? await TestTools.running([Executables.path("partyclient"), "--list", "--interface", "lo", "--timeout", "0.5"]).output) ?? ""
                 return text.contains(name)
             }
             try #require(found, "never listed: \(text)")
@@ -137,7 +137,7 @@ extension EndToEnd {
             // A game id is a game id in any case.
             var filtered = ""
             let foundFiltered = await Poll.until(timeout: .seconds(10)) {
-                filtered = (try? TestTools.run([Executables.path("partyclient"), "--list", "--game", "FourInARow", "--interface", "lo",
+                filtered = (try? await TestTools.running([Executables.path("partyclient"), "--list", "--game", "FourInARow", "--interface", "lo",
                                                 "--timeout", "0.5"]).output) ?? ""
                 return filtered.contains(name)
             }
@@ -145,7 +145,7 @@ extension EndToEnd {
 
             var json = ""
             let foundJSON = await Poll.until(timeout: .seconds(10)) {
-                json = (try? TestTools.run([Executables.path("partyclient"), "--list", "--json", "--interface", "lo", "--timeout", "0.5"]).output) ?? ""
+                json = (try? await TestTools.running([Executables.path("partyclient"), "--list", "--json", "--interface", "lo", "--timeout", "0.5"]).output) ?? ""
                 return json.contains(name)
             }
             try #require(foundJSON, "never listed: \(json)")

@@ -1,15 +1,16 @@
 import Foundation
+import PartyTestSupport
 
 /// A running program (usually `partyhost` or `partyclient`) whose standard output and error are
 /// collected as they arrive and whose standard input is a pipe the test writes lines to.
 ///
+/// Started with `Spawned` (posix_spawn), never Foundation's `Process`, whose `run()` can crash the
+/// test process on Linux.
+///
 /// `@unchecked Sendable` is sound: `stdoutText` and `stderrText` are only read or written while
-/// `lock` is held; `process` and the pipes are configured before `run()` and afterwards only used
-/// through their thread-safe methods (`isRunning`, `processIdentifier`, `waitUntilExit`, and a
-/// `FileHandle` write guarded by `lock`).
+/// `lock` is held; `process` is thread-safe, and its standard input is written under `lock`.
 final class LiveProcess: @unchecked Sendable {
-    private let process = Process()
-    private let input = Pipe()
+    private let process: Spawned
     private let lock = NSLock()
     private var stdoutText = ""
     private var stderrText = ""
@@ -25,33 +26,21 @@ final class LiveProcess: @unchecked Sendable {
     /// `environment` entries are added to (nil values removed from) the test's own environment.
     init(_ executable: String, _ arguments: [String], environment: [String: String?] = [:], label: String? = nil) throws {
         self.label = label ?? URL(fileURLWithPath: executable).lastPathComponent
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        var merged = ProcessInfo.processInfo.environment
         // Seats are kept per program, never in the home folder of whoever runs the tests.
-        stateHome = environment.keys.contains("XDG_STATE_HOME") ? nil
+        let stateHome = environment.keys.contains("XDG_STATE_HOME") ? nil
             : FileManager.default.temporaryDirectory.appendingPathComponent(TestTools.unique("state")).path
-        merged["XDG_STATE_HOME"] = stateHome
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
-        try process.run()
-        collect(output.fileHandleForReading, isError: false)
-        collect(errors.fileHandleForReading, isError: true)
+        self.stateHome = stateHome
+        var merged = environment
+        if let stateHome { merged["XDG_STATE_HOME"] = stateHome }
+        process = try Spawned(executable, arguments, environment: merged, stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        collect(process.output, isError: false)
+        collect(process.errors, isError: true)
     }
 
     /// Reads `handle` on a thread of its own until end of file, with plain read(2) calls (each
     /// chunk is recorded as soon as it arrives).
-    private func collect(_ handle: FileHandle, isError: Bool) {
+    private func collect(_ handle: FileHandle?, isError: Bool) {
+        guard let handle else { return }
         let descriptor = handle.fileDescriptor
         let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -82,7 +71,7 @@ final class LiveProcess: @unchecked Sendable {
     var transcript: String { "[\(label) stdout]\n\(output)\n[\(label) stderr]\n\(errors)" }
 
     /// The process id.
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// Whether the program still runs.
     var isRunning: Bool { process.isRunning }
@@ -91,7 +80,7 @@ final class LiveProcess: @unchecked Sendable {
     func send(_ line: String) {
         lock.withLock {
             guard !inputClosed else { return }
-            try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+            try? process.input?.write(contentsOf: Data((line + "\n").utf8))
         }
     }
 
@@ -100,13 +89,13 @@ final class LiveProcess: @unchecked Sendable {
         lock.withLock {
             guard !inputClosed else { return }
             inputClosed = true
-            try? input.fileHandleForWriting.close()
+            process.closeInput()
         }
     }
 
     /// Sends `signal` to the program.
     func signal(_ number: Int32) {
-        if process.isRunning { kill(process.processIdentifier, number) }
+        process.signal(number)
     }
 
     /// Waits until a line of standard output satisfies `match`; returns it, or nil at the deadline.
@@ -127,23 +116,22 @@ final class LiveProcess: @unchecked Sendable {
             stop()
             return nil
         }
-        process.waitUntilExit()
+        let status = process.wait()
         _ = await Poll.until(timeout: .seconds(2)) { self.lock.withLock { self.openStreams == 0 } }
-        return process.terminationStatus
+        // As Foundation's `Process` had it: the exit code, or the number of the signal that ended it.
+        return process.signalled ?? status
     }
 
     /// Kills the program and everything it started (SIGKILL: the test runner may hand its children a
     /// blocked SIGTERM) and waits. The children go first: a program a shell started (`partyhost | head`)
-    /// would otherwise outlive it holding the test's pipes, and Foundation's `Process` learns that the
-    /// shell ended only when those close, so the wait never returned (seen beside four CPU hogs).
+    /// would otherwise outlive it holding the test's pipes.
     func stop() {
         closeInput()
         if process.isRunning {
-            let pid = process.processIdentifier
-            for child in Self.descendants(of: pid) { kill(child, SIGKILL) }
-            kill(pid, SIGKILL)
+            for child in Self.descendants(of: process.pid) { kill(child, SIGKILL) }
+            kill(process.pid, SIGKILL)
         }
-        process.waitUntilExit()
+        process.wait()
     }
 
     /// The processes below `pid` (children first found, then theirs), read from /proc.

@@ -53,7 +53,7 @@ extension EndToEnd {
             let tmux = try TmuxServer(width: 100, height: 30, command: client(["--connect", "127.0.0.1:\(port)", "--name", "Bob"]))
             defer { tmux.kill() }
             try await want(tmux, bob, "Bob never joined") { $0.contains("Players (2 of 2") }
-            try tmux.send(bob, "Enter")
+            try await tmux.send(bob, "Enter")
             let playing = try await want(tmux, bob, "the game never started") { FourInARowScreen(tui: $0) != nil && $0.contains("Your turn") }
             let discs = FourInARowScreen(tui: playing)?.discs ?? -1
 
@@ -67,12 +67,12 @@ extension EndToEnd {
             #expect(saved.contains("\"token\"") && saved.contains("127.0.0.1:\(port)"), "\(saved)")
 
             // The laptop crashes: the client dies without a word.
-            let programs = tmux.programs(bob)
+            let programs = await tmux.programs(bob)
             try #require(!programs.isEmpty, "no partyclient in Bob's pane")
             for pid in programs { kill(pid, SIGKILL) }
             try await want(tmux, bob, "the client did not die") { $0.contains("[exited 137]") }
 
-            try tmux.newWindow(client(["--connect", "127.0.0.1:\(port)", "--name", "Bob"]), index: 1)
+            try await tmux.newWindow(client(["--connect", "127.0.0.1:\(port)", "--name", "Bob"]), index: 1)
             let back = try await want(tmux, "s:1", "Bob did not get his seat back") {
                 $0.contains("Welcome back, Bob") && FourInARowScreen(tui: $0) != nil
             }
@@ -81,7 +81,7 @@ extension EndToEnd {
             #expect(!back.contains("Bob (2)"))
             // The new token replaced the old one, still in one file.
             #expect(seatFiles(tmux).count == 1)
-            try tmux.send("s:1", "q")
+            try await tmux.send("s:1", "q")
             try await want(tmux, "s:1", "Bob could not leave") { $0.contains("[exited 0]") }
             // Leaving gives the seat up: nothing is kept.
             #expect(seatFiles(tmux).isEmpty, "\(seatFiles(tmux))")
@@ -96,7 +96,7 @@ extension EndToEnd {
             try await want(tmux, bob, "Bob never joined") { $0.contains("Players (1 of 2") }
             let first = seatFiles(tmux)
             try #require(first.count == 1)
-            for pid in tmux.programs(bob) { kill(pid, SIGKILL) }
+            for pid in await tmux.programs(bob) { kill(pid, SIGKILL) }
             try await want(tmux, bob, "the client did not die") { $0.contains("[exited 137]") }
             // A line-mode watcher sees the seat given up after the host's one-second grace.
             let watcher = try LiveProcess(Executables.path("partyclient"), ["--connect", "127.0.0.1:\(port)", "--watch", "--line-mode"])
@@ -104,7 +104,7 @@ extension EndToEnd {
             let empty = await watcher.waitForLine(timeout: .seconds(15)) { $0.hasPrefix("Table [lobby]:") && !$0.contains("Bob") }
             #expect(empty != nil, "\(watcher.transcript)")
 
-            try tmux.newWindow(client(["--connect", "127.0.0.1:\(port)", "--name", "Bob"]), index: 1)
+            try await tmux.newWindow(client(["--connect", "127.0.0.1:\(port)", "--name", "Bob"]), index: 1)
             let screen = try await want(tmux, "s:1", "Bob was not told his old seat was gone") {
                 $0.contains("no longer held for you") && $0.contains("Players (1 of 2")
             }
@@ -126,7 +126,7 @@ extension EndToEnd {
             let tmux = try TmuxServer(width: 100, height: 30, command: client(["--connect", "127.0.0.1:\(port)", "--name", "Bob"]))
             defer { tmux.kill() }
             try await want(tmux, bob, "Bob never joined") { $0.contains("Players (2 of 2") }
-            try tmux.send(bob, "Enter")
+            try await tmux.send(bob, "Enter")
             let playing = try await want(tmux, bob, "the game never started") { FourInARowScreen(tui: $0) != nil && $0.contains("Your turn") }
             let discs = try #require(FourInARowScreen(tui: playing)?.discs)
 
@@ -136,7 +136,7 @@ extension EndToEnd {
                 $0.contains("The connection to the host was lost.") && $0.contains("reconnecting")
             }
             #expect(!lost.contains("Your turn"), "a dead connection still offers a turn:\n\(lost)")
-            try tmux.send(bob, "4", "Enter")
+            try await tmux.send(bob, "4", "Enter")
             try await want(tmux, bob, "a move while reconnecting was not refused") { $0.contains("nothing is sent until it answers") }
 
             // The link comes back: the game goes on, and the move typed meanwhile was never sent.
@@ -155,7 +155,8 @@ extension EndToEnd {
             #expect(end.contains(sentence + "\n[exited 69]"), "\(end)")
             #expect(end.components(separatedBy: sentence).count == 2, "said more than once:\n\(end)")
             #expect(!end.contains(".."), "\(end)")
-            #expect(tmux.format(bob, "#{alternate_on}") == "0")
+            let seen4 = await tmux.format(bob, "#{alternate_on}")
+            #expect(seen4 == "0")
         }
 
         @Test("point 2: the join code is asked for inside the full-screen UI, wrong codes can be retried, Esc goes back to the list")
@@ -166,28 +167,30 @@ extension EndToEnd {
             let tmux = try TmuxServer(width: 100, height: 30, command: client(["--interface", "lo", "--name", "Bob", "--game", "fourinarow"]))
             defer { tmux.kill() }
             try await want(tmux, bob, "the session was never listed") { $0.contains("\(name)'s Four in a Row") }
-            try tmux.send(bob, "Enter")
+            try await tmux.send(bob, "Enter")
             let asked = try await want(tmux, bob, "the code was not asked for") { $0.contains("Join code:") }
             #expect(asked.contains("This session needs a join code"), "\(asked)")
-            #expect(tmux.format(bob, "#{alternate_on}") == "1", "the code is asked outside the full-screen UI")
+            let seen5 = await tmux.format(bob, "#{alternate_on}")
+            #expect(seen5 == "1", "the code is asked outside the full-screen UI")
 
             // Two wrong codes, each answered in the same screen.
             for wrong in ["1111", "2222"] {
-                try tmux.send(bob, wrong, "Enter")
+                try await tmux.send(bob, wrong, "Enter")
                 try await want(tmux, bob, "a wrong code was not said to be wrong") {
                     $0.contains("That join code is wrong.") && $0.contains("Join code:") && !$0.contains(wrong)
                 }
-                #expect(tmux.format(bob, "#{alternate_on}") == "1")
+                let seen6 = await tmux.format(bob, "#{alternate_on}")
+                #expect(seen6 == "1")
             }
             // Esc: back to the list, which still answers to keys.
-            try tmux.send(bob, "Escape")
+            try await tmux.send(bob, "Escape")
             try await want(tmux, bob, "Esc did not go back to the list") { $0.contains("Enter join") && $0.contains("\(name)'s Four in a Row") }
-            try tmux.send(bob, "Down", "Up", "Enter")
+            try await tmux.send(bob, "Down", "Up", "Enter")
             try await want(tmux, bob, "the code was not asked for again") { $0.contains("Join code:") }
-            try tmux.send(bob, "4711", "Enter")
+            try await tmux.send(bob, "4711", "Enter")
             let joined = try await want(tmux, bob, "the right code did not seat Bob") { $0.contains("Players (1 of 2") }
             #expect(!joined.contains("Join code:"), "\(joined)")
-            try tmux.send(bob, "q")
+            try await tmux.send(bob, "q")
             let end = try await want(tmux, bob, "Bob could not leave") { $0.contains("[exited 0]") }
             #expect(!end.contains("Join code:"), "a prompt line stayed on the screen:\n\(end)")
         }
@@ -259,7 +262,8 @@ extension EndToEnd {
                 Executables.path("partyclient"), "--interface", "lo", "--name", "Carol", "--game", "fourinarow"]))
             defer { tmux.kill() }
             let (listed, _) = await tmux.waitForScreen("s:0", timeout: .seconds(15)) { $0.contains(session) }
-            try #require(listed, "Carol's list never showed the session:\n\(tmux.screen("s:0"))")
+            let seen7 = await tmux.screen("s:0")
+            try #require(listed, "Carol's list never showed the session:\n\(seen7)")
             let bob = try LiveProcess(Executables.path("partyclient"), [
                 "--interface", "lo", "--line-mode", "--name", "Bob", "--game", "fourinarow",
             ])
@@ -280,7 +284,7 @@ extension EndToEnd {
             // Carol never tried to join, yet her list drops it long before the records' two minutes.
             let (gone, screen) = await tmux.waitForScreen("s:0", timeout: .seconds(40)) { !$0.contains(session) }
             #expect(gone, "Carol's list still shows the killed host:\n\(screen)")
-            try tmux.send("s:0", "q")
+            try await tmux.send("s:0", "q")
         }
     }
 }

@@ -12,16 +12,16 @@ import Testing
        .enabled(if: PackageUnderTest.root != nil, "set PARTYHOST_PACKAGE_TESTS to the package's tree (Scripts/package-deb.sh)"))
 struct PackageTests {
     @Test("--version: the three programs say the package's version with the toolchain hidden, where a debug build cannot start")
-    func versions() throws {
+    func versions() async throws {
         // The hiding works: the debug build, which loads the toolchain's libraries, cannot start under it.
-        let debug = try TestTools.run(PackageUnderTest.hidden(Executables.path("partyclient"), ["--version"]))
+        let debug = try await TestTools.running(PackageUnderTest.hidden(Executables.path("partyclient"), ["--version"]))
         #expect(debug.status != 0, "the toolchain was not hidden: \(debug.output)")
         #expect(debug.output.contains("libswift") || debug.output.contains("lib_Foundation") || debug.output.contains("libFoundation"),
                 "\(debug.output)")
 
         var said: [String] = []
         for program in ["partyhost", "partyclient", "fourinarow-solver"] {
-            let (status, output) = try TestTools.run(PackageUnderTest.hidden(PackageUnderTest.program(program), ["--version"]))
+            let (status, output) = try await TestTools.running(PackageUnderTest.hidden(PackageUnderTest.program(program), ["--version"]))
             #expect(status == 0, "\(program): \(output)")
             said.append(output.trimmingCharacters(in: .whitespacesAndNewlines))
         }
@@ -61,20 +61,20 @@ struct PackageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let fetched = folder.appendingPathComponent("partyclient").path
         let base = "http://127.0.0.1:\(port)"
-        let download = try TestTools.run(["curl", "-fsS", "\(base)/partyclient", "-o", fetched], timeout: 120)
+        let download = try await TestTools.running(["curl", "-fsS", "\(base)/partyclient", "-o", fetched], timeout: 120)
         #expect(download.status == 0, "\(download.output)")
-        let published = try TestTools.run(["curl", "-fsS", "\(base)/partyclient.sha256"])
+        let published = try await TestTools.running(["curl", "-fsS", "\(base)/partyclient.sha256"])
         #expect(published.status == 0, "\(published.output)")
-        let computed = try TestTools.run(["sha256sum", fetched]).output.prefix(64)
-        let shipped = try TestTools.run(["sha256sum", PackageUnderTest.program("partyclient")]).output.prefix(64)
+        let computed = try await TestTools.running(["sha256sum", fetched]).output.prefix(64)
+        let shipped = try await TestTools.running(["sha256sum", PackageUnderTest.program("partyclient")]).output.prefix(64)
         #expect(computed == shipped)
         #expect(String(computed) == announced)
         #expect(published.output == "\(computed)  partyclient\n")
         // As a guest would check it: sha256sum -c on the published line, in the folder of the download.
-        let check = try TestTools.run(["sh", "-c", "cd \"$0\" && curl -fsS \"$1\" | sha256sum -c -", folder.path, "\(base)/partyclient.sha256"])
+        let check = try await TestTools.running(["sh", "-c", "cd \"$0\" && curl -fsS \"$1\" | sha256sum -c -", folder.path, "\(base)/partyclient.sha256"])
         #expect(check.status == 0 && check.output.contains("partyclient: OK"), "\(check.output)")
 
-        try TestTools.run(["chmod", "+x", fetched])
+        try await TestTools.running(["chmod", "+x", fetched])
         let guest = try LiveProcess("/usr/bin/unshare", PackageUnderTest.hiddenArguments(fetched,
             ["--connect", "127.0.0.1:\(port)", "--line-mode", "--name", "Fetched"]), label: "fetched partyclient")
         defer { guest.stop() }

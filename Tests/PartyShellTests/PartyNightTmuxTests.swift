@@ -47,33 +47,33 @@ extension EndToEnd {
             let tmux = try TmuxServer(width: 80, height: 24, command: host)
             defer { tmux.kill() }
             try await want(tmux, alice, "the room never showed its menu") { $0.contains("1  Rock Paper Scissors") }
-            try tmux.newWindow(client(port, "Bob"))
-            try tmux.newWindow(client(port, "Zed", watch: true), index: 2)
+            try await tmux.newWindow(client(port, "Bob"))
+            try await tmux.newWindow(client(port, "Zed", watch: true), index: 2)
             try await want(tmux, bob, "Bob never saw the room") { $0.contains("you: Bob") && $0.contains("1 vote") }
             try await want(tmux, zed, "the watcher never saw the room") { $0.contains("watching · ? help · q leave") }
-            try tmux.send(alice, "1")
-            try tmux.send(bob, "1")
+            try await tmux.send(alice, "1")
+            try await tmux.send(bob, "1")
             // Bob's own screen says his vote counted (when it did not, his screen is the diagnosis).
             try await want(tmux, bob, "Bob's vote never counted") { !$0.contains("Waiting for: Bob") && !$0.contains("1 of 2 has voted") }
             // The watcher's question, every choice with its key, on its own line above the status line.
             try await want(tmux, zed, "the watcher was never asked who wins") {
                 $0.contains("Who wins? 1 Alice 0 % · 2 Bob 0 %") && $0.contains("1–2 predict the winner")
             }
-            try tmux.send(zed, "2")
+            try await tmux.send(zed, "2")
             try await want(tmux, zed, "the watcher's prediction was not confirmed") { $0.contains("you said Bob") || $0.contains("You said Bob.") }
-            try tmux.send(alice, "1")
-            try tmux.send(bob, "2")
+            try await tmux.send(alice, "1")
+            try await tmux.send(bob, "2")
             try await want(tmux, zed, "the watcher never learned the verdict") { $0.contains("You said Bob — right! +50") }
             // The status line moves on to the result and what the room does next; the verdict stays.
             let held = try await want(tmux, zed, "the held result never said what comes next") { $0.contains("— next: Game 2") }
             #expect(held.contains("You said Bob — right! +50"), "the verdict was gone from the final board:\n\(held)")
-            try tmux.send(zed, "x")
+            try await tmux.send(zed, "x")
             let room = try await want(tmux, zed, "the watcher never got back to the room") { $0.contains("Last game (1, Rock Paper Scissors)") }
             #expect(room.contains("You said Bob — right! +50"), "the room does not say the verdict:\n\(room)")
 
-            try tmux.send(alice, "q")
+            try await tmux.send(alice, "q")
             try await want(tmux, alice, "q did not ask first") { $0.contains("q again ends the party for all") }
-            try tmux.send(alice, "q")
+            try await tmux.send(alice, "q")
             let end = try await want(tmux, zed, "the watcher never got the party's end") { $0.contains("[exited") }
             #expect(end.contains("Final standings:"), "\(end)")
             #expect(end.contains("Your predictions: 1 right, 50 points (place 1 among the watchers)."), "\(end)")
@@ -87,17 +87,17 @@ extension EndToEnd {
             let tmux = try TmuxServer(width: 80, height: 24, command: host)
             defer { tmux.kill() }
             try await want(tmux, alice, "the room never showed its menu") { $0.contains("1  TwentyFour") }
-            try tmux.newWindow(client(port, "Bartholomew Longname"))
-            try tmux.newWindow(client(port, "Zed", watch: true), index: 2)
+            try await tmux.newWindow(client(port, "Bartholomew Longname"))
+            try await tmux.newWindow(client(port, "Zed", watch: true), index: 2)
             try await want(tmux, bob, "Bob never saw the room") { $0.contains("you: Bartholomew Longname") && $0.contains("1 vote") }
             try await want(tmux, zed, "the watcher never saw the room") { $0.contains("watching · ? help · q leave") }
-            try tmux.send(alice, "1")
-            try tmux.send(bob, "1")
+            try await tmux.send(alice, "1")
+            try await tmux.send(bob, "1")
             let asked = try await want(tmux, zed, "the watcher never saw all seven choices") { screen in
                 screen.contains("1–7 predict the winner") && choiceKeys(screen) == Set(1...7)
             }
             #expect(asked.contains("7 Bartholomew Longname 0 %"), "\(asked)")
-            try tmux.send(zed, "7")
+            try await tmux.send(zed, "7")
             try await want(tmux, zed, "7 did not predict the seventh") { $0.contains("you said Bartholomew Longname") }
         }
 
@@ -109,21 +109,21 @@ extension EndToEnd {
             let tmux = try TmuxServer(width: 80, height: 24, command: host)
             defer { tmux.kill() }
             try await want(tmux, alice, "the room never showed its menu") { $0.contains("1  Four in a Row") }
-            try tmux.newWindow(client(port, "Bob"))
-            try tmux.newWindow(client(port, "Cy"), index: 2)
-            try tmux.newWindow(client(port, "🦄 Dee"), index: 3)
+            try await tmux.newWindow(client(port, "Bob"))
+            try await tmux.newWindow(client(port, "Cy"), index: 2)
+            try await tmux.newWindow(client(port, "🦄 Dee"), index: 3)
             for target in [bob, "s:2", "s:3"] {
                 try await want(tmux, target, "\(target) never saw the room") { $0.contains("1 vote") }
             }
             try await want(tmux, alice, "the host never saw four members") { $0.contains("🦄 Dee") && $0.contains("Cy") && $0.contains("Bob") }
-            for target in [alice, bob, "s:2", "s:3"] { try tmux.send(target, "1") }
+            for target in [alice, bob, "s:2", "s:3"] { try await tmux.send(target, "1") }
             try await want(tmux, alice, "the team game never started") { $0.contains("Team ") && FourInARowScreen(tui: $0) != nil }
-            for pid in tmux.programs("s:3") { kill(pid, SIGKILL) }
+            for pid in await tmux.programs("s:3") { kill(pid, SIGKILL) }
             try await want(tmux, alice, "the host never said Dee is reconnecting") {
                 $0.range(of: #"🦄 Dee is reconnecting… \d+ s"#, options: .regularExpression) != nil
             }
             // News on the status line (here an unused key's) must not push the held seat off the screen.
-            try tmux.send(alice, "x")
+            try await tmux.send(alice, "x")
             let both = try await want(tmux, alice, "the host's news and the held seat were never on screen together") {
                 $0.contains("does nothing here") && $0.range(of: #"🦄 Dee is reconnecting… \d+ s"#, options: .regularExpression) != nil
             }

@@ -28,8 +28,8 @@ struct RoomHelpTests {
     }
 
     @Test("--help says what a party room is and lists its options")
-    func help() throws {
-        let (status, output) = try TestTools.run([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "100"])
+    func help() async throws {
+        let (status, output) = try await TestTools.running([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "100"])
         #expect(status == 0)
         let joined = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
         for text in ["With no --game, partyhost opens a party room", "--games <ids>", "--choose <vote|host>", "--playlist <ids>",

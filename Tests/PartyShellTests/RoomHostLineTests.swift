@@ -66,8 +66,8 @@ extension EndToEnd {
         }
 
         @Test("--help shows each room default beside the game's own")
-        func helpShowsRoomDefaults() throws {
-            let (status, output) = try TestTools.run([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "200"])
+        func helpShowsRoomDefaults() async throws {
+            let (status, output) = try await TestTools.running([Executables.path("partyhost"), "--help"], environment: ["COLUMNS": "200"])
             #expect(status == 0)
             let flat = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(flat.contains("0 = no end) (default 0; in a party room 5)"), "\(output)")

@@ -34,7 +34,7 @@ extension EndToEnd {
             // The network sees a room playing its game.
             var listed = ""
             let seen = await Poll.until(timeout: .seconds(15)) {
-                listed = (try? TestTools.run([Executables.path("partyclient"), "--list", "--game", "party", "--interface", "lo",
+                listed = (try? await TestTools.running([Executables.path("partyclient"), "--list", "--game", "party", "--interface", "lo",
                                                "--timeout", "1"]).output) ?? ""
                 return listed.contains("Dee's party\tparty room, playing Rock Paper Scissors\t2/64 players\tplaying") // teams (auto): 64
             }

@@ -37,12 +37,12 @@ extension EndToEnd {
             }
             // What the room waits for is said once: under the headline, not again on the status line.
             #expect(menu.components(separatedBy: "have voted").count == 2, "\(menu)")
-            try tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Bob"]))
+            try await tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Bob"]))
             try await want(tmux, bob, "Bob never saw the room") { $0.contains("Party room · Alice's party — you: Bob") && $0.contains("1-2 vote") }
             try await want(tmux, alice, "Alice never saw Bob's vote awaited") { $0.contains("Waiting for: Alice, Bob") || $0.contains("Waiting for: Bob, Alice") }
 
             // Alice votes with a digit: the countdown starts and moves.
-            try tmux.send(alice, "1")
+            try await tmux.send(alice, "1")
             let first = try await want(tmux, alice, "Alice's vote and the countdown never showed") {
                 $0.contains("You voted for Rock Paper Scissors.") && countdown($0) != nil
             }
@@ -51,22 +51,22 @@ extension EndToEnd {
             try await want(tmux, bob, "Bob never saw Alice's vote") { $0.contains("1: Alice") && countdown($0) != nil }
 
             // Bob votes with the arrow keys and Enter: everyone has voted, the game is picked at once.
-            try tmux.send(bob, "Down")
-            try tmux.send(bob, "Up")
-            try tmux.send(bob, "Enter")
+            try await tmux.send(bob, "Down")
+            try await tmux.send(bob, "Up")
+            try await tmux.send(bob, "Enter")
             let bobsGame = try await want(tmux, bob, "the game was never picked and started") { $0.contains("1 Rock, 2 Paper, 3 Scissors") }
             // The vote's confirmation gives way to the game.
             #expect(!bobsGame.contains("You voted for"), "\(bobsGame)")
             try await want(tmux, alice, "Alice never got the game's screen") { $0.contains("1 Rock, 2 Paper, 3 Scissors") }
 
             // One round: Alice plays Rock, Bob Paper; the final board stays with the result.
-            try tmux.send(alice, "1")
-            try tmux.send(bob, "2")
+            try await tmux.send(alice, "1")
+            try await tmux.send(bob, "2")
             for target in [alice, bob] {
                 try await want(tmux, target, "the result was not held on the final board") { $0.contains("any key: back to the room") }
             }
             // A key goes back to the room: the last game's result and the scoreboard, a game each.
-            try tmux.send(alice, "x")
+            try await tmux.send(alice, "x")
             let room = try await want(tmux, alice, "the room never showed the result and the scoreboard") {
                 $0.contains("Game 2: vote for the next game") && $0.contains("Last game (1, Rock Paper Scissors)")
             }
@@ -77,32 +77,32 @@ extension EndToEnd {
             #expect(room.contains("Bob") && room.contains("(bot)"), "\(room)")
 
             // Help, then q asks before ending the party for all; Bob is told and sees the standings.
-            try tmux.send(alice, "?")
+            try await tmux.send(alice, "?")
             try await want(tmux, alice, "help never showed") { $0.contains("Party room keys") && $0.contains("s           start now") }
             let help = try await want(tmux, alice, "help never showed the menu's number keys") { $0.contains("1-2         vote for that game") }
             #expect(!help.contains("1-9"), "\(help)")
-            try tmux.send(alice, "Escape")
+            try await tmux.send(alice, "Escape")
             try await want(tmux, alice, "a key did not close the help") { $0.contains("Game 2: vote for the next game") }
 
             // Game 2 is another game: both screens switch to its own presenter (whoever plays it or watches it).
             // Bob's key goes back to the room, and an Enter right after it (meant for the game, say)
             // casts no vote: vote keys wait 0.6 s after a game (RoomScreen.voteQuiet).
-            try tmux.send(bob, "x")
-            try tmux.send(bob, "Enter")
+            try await tmux.send(bob, "x")
+            try await tmux.send(bob, "Enter")
             let back = try await want(tmux, bob, "Bob never got back to the room") { $0.contains("Game 2: vote for the next game") }
             #expect(!back.contains("You voted"), "\(back)")
             // Keys can only arrive later than this on a loaded machine, never earlier.
             try await Task.sleep(for: .milliseconds(700))
-            try tmux.send(alice, "2")
-            try tmux.send(bob, "2")
+            try await tmux.send(alice, "2")
+            try await tmux.send(bob, "2")
             for target in [alice, bob] {
                 try await want(tmux, target, "game 2's board never showed") {
                     $0.contains("Four in a Row · Alice's party") && FourInARowScreen(tui: $0) != nil
                 }
             }
-            try tmux.send(alice, "q")
+            try await tmux.send(alice, "q")
             try await want(tmux, alice, "q did not ask first") { $0.contains("Others are here: q again ends the party for all.") }
-            try tmux.send(alice, "q")
+            try await tmux.send(alice, "q")
             let end = try await want(tmux, alice, "the host never printed the final standings") {
                 $0.contains("Final standings of Alice's party:") && $0.contains("[exited 0]")
             }
@@ -121,21 +121,21 @@ extension EndToEnd {
             defer { tmux.kill() }
             try await want(tmux, alice, "the room never showed its menu") { $0.contains("1  Four in a Row") }
             let bobCommand = TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Bob"])
-            try tmux.newWindow(bobCommand)
-            try tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Zed",
+            try await tmux.newWindow(bobCommand)
+            try await tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)", "--name", "Zed",
                                                        "--watch"]), index: 2)
             try await want(tmux, bob, "Bob never saw the room") { $0.contains("you: Bob") && $0.contains("1 vote") }
             try await want(tmux, "s:2", "the spectator never saw the room") { $0.contains("watching · ? help · q leave") }
-            try tmux.send(alice, "1")
-            try tmux.send(bob, "1")
+            try await tmux.send(alice, "1")
+            try await tmux.send(bob, "1")
             try await want(tmux, alice, "Alice never got the first move") { $0.contains("Your turn") && FourInARowScreen(tui: $0) != nil }
             try await want(tmux, "s:2", "the spectator never saw the game") {
                 $0.contains("Four in a Row · Alice's party — watching") && FourInARowScreen(tui: $0) != nil
             }
-            try tmux.send(alice, "4", "Enter")
+            try await tmux.send(alice, "4", "Enter")
             try await want(tmux, bob, "Bob never got his turn") { $0.contains("Your turn") && FourInARowScreen(tui: $0)?.discs == 1 }
 
-            let programs = tmux.programs(bob)
+            let programs = await tmux.programs(bob)
             try #require(!programs.isEmpty, "no partyclient in Bob's pane")
             for pid in programs { kill(pid, SIGKILL) }
             // Over the game's screen, the others see Bob's held seat counting down.
@@ -143,11 +143,11 @@ extension EndToEnd {
                 $0.range(of: #"Bob is reconnecting… \d+ s"#, options: .regularExpression) != nil && FourInARowScreen(tui: $0) != nil
             }
             #expect(held.contains("Four in a Row · Alice's party"), "\(held)")
-            try tmux.newWindow(bobCommand, index: 3)
+            try await tmux.newWindow(bobCommand, index: 3)
             try await want(tmux, "s:3", "Bob never got his seat back") {
                 $0.contains("Welcome back, Bob") && $0.contains("Your turn") && FourInARowScreen(tui: $0)?.discs == 1
             }
-            try tmux.send("s:3", "3", "Enter")
+            try await tmux.send("s:3", "3", "Enter")
             try await want(tmux, alice, "Bob's move after coming back never arrived") { FourInARowScreen(tui: $0)?.discs == 2 }
         }
     }

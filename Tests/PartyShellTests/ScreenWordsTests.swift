@@ -36,22 +36,22 @@ extension EndToEnd {
             try await want(tmux, "the lobby never showed how to play") {
                 $0.contains("Players (2 of 2") && $0.contains("Take turns: ←/→ pick a column, Enter drops; line up four in any direction.")
             }
-            try tmux.send(alice, "Enter")
+            try await tmux.send(alice, "Enter")
             let started = try await want(tmux, "the game never started") { $0.contains("Your turn") && FourInARowScreen(tui: $0) != nil }
             #expect(Self.keyLine(started) == "←/→ or 1-7 pick a column · Enter or Space drops · q leave")
-            try tmux.send(alice, "9")
+            try await tmux.send(alice, "9")
             try await want(tmux, "9 was not explained") { $0.contains("Columns are numbered 1 to 7.") }
             // Longer than the few seconds a message used to last; the bot waits for our move.
             try await Task.sleep(for: .seconds(6))
-            try tmux.tmux("resize-window", "-t", alice, "-x", "70", "-y", "22")
+            try await tmux.tmux("resize-window", "-t", alice, "-x", "70", "-y", "22")
             let resized = try await want(tmux, "the board was not redrawn at 70 × 22") { FourInARowScreen(tui: $0)?.left == (70 - 23) / 2 }
             #expect(resized.contains("Columns are numbered 1 to 7."), "the message was lost in the resize:\n\(resized)")
             // A move moves the game on: the message gives way.
-            try tmux.send(alice, "4", "Enter")
+            try await tmux.send(alice, "4", "Enter")
             try await want(tmux, "the message outlived the move") {
                 (FourInARowScreen(tui: $0)?.discs ?? 0) >= 1 && !$0.contains("Columns are numbered")
             }
-            try tmux.send(alice, "q")
+            try await tmux.send(alice, "q")
             try await want(tmux, "the host did not end") { $0.contains("[exited 0]") }
         }
 
@@ -65,7 +65,7 @@ extension EndToEnd {
             #expect(Self.keyLine(screen) == "Enter ready · s start · q leave", "\(screen)")
             #expect(lines.contains { $0.hasPrefix("▶ Alice (host)") && $0.hasSuffix(" not ready") }, "\(screen)")
             #expect(lines.first == "Rock Paper Scissors · Alice's Rock…", "\(screen)")
-            try tmux.send(alice, "q")
+            try await tmux.send(alice, "q")
             try await want(tmux, "the host did not end") { $0.contains("[exited 0]") }
         }
 
@@ -88,15 +88,15 @@ extension EndToEnd {
             let tmux = try TmuxServer(width: 80, height: 24, command: hostCommand(game: game, port: port))
             defer { tmux.kill() }
             try await want(tmux, "the bot never sat down") { $0.contains("Players (2 of") && $0.contains("Ada") }
-            try tmux.send(alice, "Enter")
+            try await tmux.send(alice, "Enter")
             if start {
                 try await want(tmux, "Alice never got ready") { $0.contains("the host may start") }
-                try tmux.send(alice, "s")
+                try await tmux.send(alice, "s")
             }
             try await want(tmux, "the key line was cut at 80 columns") { Self.keyLine($0) == wide }
-            try tmux.tmux("resize-window", "-t", alice, "-x", "40", "-y", "10")
+            try await tmux.tmux("resize-window", "-t", alice, "-x", "40", "-y", "10")
             try await want(tmux, "the key line was cut at 40 columns") { Self.keyLine($0) == narrow }
-            try tmux.send(alice, "q")
+            try await tmux.send(alice, "q")
             try await want(tmux, "the host did not end") { $0.contains("[exited 0]") }
         }
     }

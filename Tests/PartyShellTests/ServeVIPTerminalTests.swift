@@ -48,26 +48,26 @@ extension EndToEnd {
             let vip = try await want(tmux, bob, "Bob's key line never offered the VIP's keys") { $0.contains("r remove · e end party") }
             #expect(vip.contains("Ann left the party. Bob is now the VIP.") && vip.contains("Bob (VIP)"), "\(vip)")
 
-            try tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)",
+            try await tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)",
                                                        "--room", code, "--name", "Cy", "--line-mode"]))
             _ = try await want(tmux, bob, "Cy never showed on Bob's screen") { $0.contains("Cy") }
-            try tmux.send(bob, "r")
+            try await tmux.send(bob, "r")
             _ = try await want(tmux, bob, "r did not ask whom to remove") { $0.contains("Remove whom? 1 Cy") }
-            try tmux.send(bob, "1")
+            try await tmux.send(bob, "1")
             _ = try await want(tmux, cy, "Cy was not told") { $0.contains("The VIP removed you from the party.") }
             _ = try await want(tmux, bob, "Bob's scoreboard does not show Cy gone") { $0.contains("Cy (left)") && !$0.contains("Remove whom") }
 
-            try tmux.send(bob, "e")
+            try await tmux.send(bob, "e")
             _ = try await want(tmux, bob, "e did not ask first") { $0.contains("e again ends it") }
-            try tmux.send(bob, "x")
+            try await tmux.send(bob, "x")
             _ = try await want(tmux, bob, "another key did not keep the party") { $0.contains("The party goes on.") }
-            try tmux.send(bob, "e")
+            try await tmux.send(bob, "e")
             _ = try await want(tmux, bob, "e did not ask first") { $0.contains("e again ends it") }
-            try tmux.send(bob, "e")
+            try await tmux.send(bob, "e")
             let ended = try await want(tmux, bob, "the party did not end") { $0.contains("[exited") }
             #expect(ended.contains("Bob, the VIP, ended the party.") || ended.contains("The VIP ended the party."), "\(ended)")
             // The room is gone: its code answers 404.
-            let gone = try TestTools.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/rooms/\(code)"], timeout: 20)
+            let gone = try await TestTools.running(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/rooms/\(code)"], timeout: 20)
             #expect(gone.output == "404", "\(gone)")
         }
     }

@@ -58,9 +58,9 @@ extension EndToEnd {
             try #require(listed, "never listed:\n\(screen)")
             // Other tests' sessions may be listed too: move the selection to ours.
             for _ in 0..<10 {
-                let rows = tmux.screen("s:0").split(separator: "\n")
+                let rows = await tmux.screen("s:0").split(separator: "\n")
                 if rows.contains(where: { $0.contains("▶") && $0.contains(name) }) { break }
-                try tmux.send("s:0", "Down")
+                try await tmux.send("s:0", "Down")
                 try await Task.sleep(for: .milliseconds(300))
             }
             let (ok, shown) = await tmux.waitForScreen("s:0", timeout: .seconds(10)) {
@@ -69,7 +69,7 @@ extension EndToEnd {
             }
             #expect(ok, "no browser detail for the selected session:\n\(shown)")
             #expect(shown.contains("↑/↓ choose · Enter join · w watch · q quit"), "\(shown)")
-            try tmux.send("s:0", "q")
+            try await tmux.send("s:0", "q")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PartyTestSupport
 
 /// The outside tools some tests drive, whether they are installed, and small helpers around them.
 enum TestTools {
@@ -30,46 +31,29 @@ enum TestTools {
     /// Runs `arguments` through `/usr/bin/env` to the end (killed after `timeout` seconds); returns
     /// the exit status and standard output (standard error is appended after it).
     ///
-    /// Spawned and reaped here with posix_spawn and waitpid, with output in a temporary file: a
-    /// program that leaves a daemon behind (`tmux new-session`) would hold a pipe open forever,
-    /// and Foundation's `Process` was seen to miss such a child's exit and wait for ever.
+    /// Output goes to a temporary file, not a pipe: a program that leaves a daemon behind
+    /// (`tmux new-session`) would hold a pipe open for ever.
     @discardableResult
     static func run(_ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 10) throws -> (status: Int32, output: String) {
-        var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(unique("exetests-out")).path
         defer { unlink(file) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+        let child = try Spawned("/usr/bin/env", arguments, environment: environment, stdout: .file(file), stderr: .output)
         let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
+        while child.isRunning {
             if Date() > deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
+                child.signal(SIGKILL)
                 break
             }
             usleep(5_000)
         }
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitStatus, (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+        return (child.wait(), (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+    }
+
+    /// `run` without holding a thread of the concurrency pool while the program runs: a test that
+    /// waits for programs on pool threads (two on two cores) stops every other test of the process.
+    @discardableResult
+    static func running(_ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 10) async throws -> (status: Int32, output: String) {
+        try await Blocking.run { try run(arguments, environment: environment, timeout: timeout) }
     }
 
     /// A TCP port nobody uses on 127.0.0.1 right now, chosen below the kernel's ephemeral range

@@ -25,8 +25,14 @@ struct TmuxServer {
 
     /// Runs a tmux command on this server; returns its standard output.
     @discardableResult
-    func tmux(_ arguments: String...) throws -> String {
-        let result = try TestTools.run(["tmux", "-L", socket] + arguments, environment: ["TMUX": nil])
+    func tmux(_ arguments: String...) async throws -> String {
+        try await tmux(arguments)
+    }
+
+    /// `tmux(_:)` with the arguments in an array.
+    @discardableResult
+    func tmux(_ arguments: [String]) async throws -> String {
+        let result = try await TestTools.running(["tmux", "-L", socket] + arguments, environment: ["TMUX": nil])
         guard result.status == 0 else {
             throw TmuxError(text: "tmux \(arguments.joined(separator: " ")) failed: \(result.output)")
         }
@@ -34,24 +40,24 @@ struct TmuxServer {
     }
 
     /// Opens window `index` (1 unless given) running `command`.
-    func newWindow(_ command: String, index: Int = 1) throws {
-        try tmux("new-window", "-d", "-t", "s:\(index)", command)
+    func newWindow(_ command: String, index: Int = 1) async throws {
+        try await tmux("new-window", "-d", "-t", "s:\(index)", command)
     }
 
     /// Types `keys` (tmux key names such as `Enter`, `Escape`, or literal text) into `target`.
-    func send(_ target: String, _ keys: String...) throws {
-        for key in keys { try tmux("send-keys", "-t", target, key) }
+    func send(_ target: String, _ keys: String...) async throws {
+        for key in keys { try await tmux("send-keys", "-t", target, key) }
     }
 
     /// The visible screen of `target`; with `escapes`, with its colour and attribute escapes.
-    func screen(_ target: String, escapes: Bool = false) -> String {
+    func screen(_ target: String, escapes: Bool = false) async -> String {
         let arguments = escapes ? ["capture-pane", "-p", "-e", "-t", target] : ["capture-pane", "-p", "-t", target]
-        return (try? TestTools.run(["tmux", "-L", socket] + arguments, environment: ["TMUX": nil]).output) ?? ""
+        return (try? await TestTools.running(["tmux", "-L", socket] + arguments, environment: ["TMUX": nil]).output) ?? ""
     }
 
     /// A tmux format (`#{alternate_on}`, `#{pane_width}`…) evaluated for `target`.
-    func format(_ target: String, _ format: String) -> String {
-        let output = (try? tmux("display-message", "-p", "-t", target, format)) ?? ""
+    func format(_ target: String, _ format: String) async -> String {
+        let output = (try? await tmux("display-message", "-p", "-t", target, format)) ?? ""
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -60,7 +66,7 @@ struct TmuxServer {
     func waitForScreen(_ target: String, timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async -> (ok: Bool, screen: String) {
         var last = ""
         let ok = await Poll.until(timeout: timeout, interval: .milliseconds(100)) {
-            last = screen(target)
+            last = await screen(target)
             return condition(last)
         }
         return (ok, last)
@@ -73,9 +79,9 @@ struct TmuxServer {
     }
 
     /// The process ids of the programs started in `target`'s pane (the children of its shell).
-    func programs(_ target: String) -> [Int32] {
-        let shell = format(target, "#{pane_pid}")
-        let output = (try? TestTools.run(["pgrep", "-P", shell]).output) ?? ""
+    func programs(_ target: String) async -> [Int32] {
+        let shell = await format(target, "#{pane_pid}")
+        let output = (try? await TestTools.running(["pgrep", "-P", shell]).output) ?? ""
         return output.split(separator: "\n").compactMap { Int32($0.trimmingCharacters(in: .whitespaces)) }
     }
 

@@ -16,10 +16,11 @@ extension EndToEnd {
             let named = try LiveProcess("sh", [script, directory, "party.test", address, "\(port)"], label: "named")
             let up = await Poll.until(timeout: .seconds(30), interval: .milliseconds(100)) {
                 // Over TCP too: both must be listening.
-                (try? TestTools.run(["dig", "+short", "+time=1", "+tries=1", "@\(address)", "-p", "\(port)", "SOA", "party.test"]))?
+                let udp = (try? await TestTools.running(["dig", "+short", "+time=1", "+tries=1", "@\(address)", "-p", "\(port)", "SOA", "party.test"]))?
                     .output.contains("ns.party.test.") == true
-                    && (try? TestTools.run(["dig", "+tcp", "+short", "+time=1", "+tries=1", "@\(address)", "-p", "\(port)", "SOA", "party.test"]))?
-                        .output.contains("ns.party.test.") == true
+                guard udp else { return false }
+                return (try? await TestTools.running(["dig", "+tcp", "+short", "+time=1", "+tries=1", "@\(address)", "-p", "\(port)", "SOA", "party.test"]))?
+                    .output.contains("ns.party.test.") == true
             }
             if !up { named.stop() }
             try #require(up, "\(named.transcript)")
@@ -58,7 +59,7 @@ extension EndToEnd {
             // No --dns-server: the client asks the server /etc/resolv.conf names (a private copy here).
             let resolv = "\(directory)/resolv.conf"
             try "nameserver 127.0.0.1\n".write(toFile: resolv, atomically: true, encoding: .utf8)
-            let listing = try TestTools.run([
+            let listing = try await TestTools.running([
                 "unshare", "--mount", "sh", "-c",
                 "mount --bind \(resolv) /etc/resolv.conf && exec \(Executables.path("partyclient")) --list --json --interface lo --browse-domain party.test",
             ], timeout: 30)
@@ -69,7 +70,7 @@ extension EndToEnd {
             let wide = sessions.first { $0.wideArea }
             #expect(wide?.port == port && wide?.addresses.contains("127.0.0.1") == true, "\(listing.output)")
             #expect(wide?.host.hasSuffix(".party.test.") == true)
-            let text = try TestTools.run([Executables.path("partyclient"), "--list", "--interface", "lo", "--browse-domain", "party.test",
+            let text = try await TestTools.running([Executables.path("partyclient"), "--list", "--interface", "lo", "--browse-domain", "party.test",
                                           "--dns-server", "127.0.0.1:53"], timeout: 30)
             #expect(text.output.split(separator: "\n").contains { $0.hasPrefix("Wendy's Four in a Row\t") && $0.hasSuffix("\twide-area party.test") },
                     "\(text.output)")
@@ -112,7 +113,7 @@ extension EndToEnd {
             #expect(lines == ["partyhost: Wide-area publishing in party.test failed: the DNS server 127.0.0.1:\(namedPort) refused the update of zone party.test: REFUSED: the key may not update this zone (see update-policy), or updates are off. The session is still on the local network."],
                     "\(host.transcript)")
             #expect(host.isRunning)
-            let listing = try TestTools.run([Executables.path("partyclient"), "--list", "--interface", "lo", "--timeout", "2"], timeout: 30)
+            let listing = try await TestTools.running([Executables.path("partyclient"), "--list", "--interface", "lo", "--timeout", "2"], timeout: 30)
             #expect(listing.output.contains("Yann's Four in a Row\t"), "\(listing.output)")
         }
 
@@ -121,8 +122,8 @@ extension EndToEnd {
                           (["--tsig-key", "/etc/hostname", "--dns-server", "127.0.0.1"], "expected key \"NAME\" {"),
                           (["--tsig-key", "/etc/hostname"], "--publish-domain needs --dns-server"),
                           (["--dns-server", "a b", "--tsig-key", "/etc/hostname"], "is not a DNS server")])
-        func badOptions(arguments: [String], expected: String) throws {
-            let result = try TestTools.run([Executables.path("partyhost"), "--game", "fourinarow", "--publish-domain", "party.test"] + arguments)
+        func badOptions(arguments: [String], expected: String) async throws {
+            let result = try await TestTools.running([Executables.path("partyhost"), "--game", "fourinarow", "--publish-domain", "party.test"] + arguments)
             #expect(result.status == 64, "\(result.output)")
             #expect(result.output.contains(expected), "\(result.output)")
         }

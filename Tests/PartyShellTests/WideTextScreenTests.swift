@@ -22,7 +22,7 @@ extension EndToEnd {
             defer { tmux.kill() }
             let (listening, lobby) = await tmux.waitForScreen("s:0", timeout: .seconds(15)) { $0.contains("Players (1 of 2") }
             try #require(listening, "the host's lobby never showed:\n\(lobby)")
-            try tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)",
+            try await tmux.newWindow(TmuxServer.paneCommand([Executables.path("partyclient"), "--connect", "127.0.0.1:\(port)",
                                                        "--name", Self.mixedName]))
             for target in ["s:0", "s:1"] {
                 let (ok, screen) = await tmux.waitForScreen(target, timeout: .seconds(15)) { $0.contains("Players (2 of 2") }

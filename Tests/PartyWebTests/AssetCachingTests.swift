@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import PartyTestSupport
 import Testing
 @testable import PartyWeb
 
@@ -33,18 +34,15 @@ struct AssetCachingTests {
 
     /// `bytes` through `gzip -dc`: an independent decoder of what the host sent.
     static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Data(bytes))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let child = try Spawned("gzip", ["-dc"], stdin: .pipe, stdout: .pipe, stderr: .inherit)
+        let writer = child.input
+        // Written on a thread of its own: gzip writes what it unpacked while it reads.
+        Thread {
+            try? writer?.write(contentsOf: Data(bytes))
+            child.closeInput()
+        }.start()
+        let data = Spawned.readAll(child.output)
+        #expect(child.wait() == 0)
         return Array(data)
     }
 

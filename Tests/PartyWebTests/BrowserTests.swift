@@ -39,6 +39,7 @@ struct BrowserTests {
         "busy_page",            // a full host: the 503 page counts down and loads the page again by itself
         "reconnect_after_cut",  // every connection cut mid-game: "reconnecting… N s", then back in the seat by itself
         "host_resumes",         // a Four in a Row game of two phones and the TV: the host killed and started again, the same board, played to the end
+        "fleet_failover",       // a fleet of two serve nodes on a private PostgreSQL: node A killed mid-game, phones and TV back on the board through B, played to the end
         "host_restarting",      // a host with a journal killed: phone and TV say "The host is restarting… N s", then the gone state
         "tv_presenters",        // each game's TV presenter from section 9's views: winning line, snap flash and caller, shapes, clock, field
         "join_code",            // a join code: asked for, a wrong one refused with the host's sentence, the right one seats
@@ -96,15 +97,6 @@ enum BrowserTools {
     }
 
     static func run(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try Spawned.run(arguments[0], Array(arguments.dropFirst()))
     }
 }

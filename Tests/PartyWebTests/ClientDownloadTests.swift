@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Synchronization
+import PartyTestSupport
 import Testing
 @testable import PartyWeb
 
@@ -40,15 +41,8 @@ struct ClientDownloadTests {
 
     /// `sha256sum`'s answer for a file (an implementation other than the host's).
     static func sha256sum(_ file: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(String(decoding: output, as: UTF8.self).prefix(64))
+        let output = try Spawned.run("/usr/bin/sha256sum", [file.path], errors: .null).output
+        return String(output.prefix(64))
     }
 
     /// A program that needs only the C library, padded to `size` bytes so it takes many writes.

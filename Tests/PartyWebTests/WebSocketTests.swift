@@ -1,4 +1,5 @@
 import NIOCore
+import Synchronization
 import Testing
 @testable import PartyWeb
 
@@ -213,6 +214,27 @@ struct WebSocketTests {
         #expect(!OriginPolicy.allows(head([("Host", "10.0.0.2:7777"), ("Origin", "http://10.0.0.2:7777"), ("Origin", "http://x")]).value))
         #expect(!OriginPolicy.allows(head([("Host", "[::1]:7777"), ("Origin", "http://[::1]:7778")]).value))
     }
+
+    @Test("the routes may allow more origins, asked at each handshake (a fleet's nodes as they come and go)")
+    func originPolicyAsksTheRoutes() {
+        let routes = OtherOrigins()
+        let fromB = HTTPRequestHeadForTest([("Host", "a.example:8080"), ("Origin", "HTTP://B.example:8080")]).value
+        #expect(!OriginPolicy.allows(fromB, routes: routes))
+        routes.origins.withLock { $0 = ["http://b.example:8080"] }
+        #expect(OriginPolicy.allows(fromB, routes: routes))
+        #expect(!OriginPolicy.allows(HTTPRequestHeadForTest([("Host", "a.example:8080"), ("Origin", "http://b.example:8080"),
+                                                            ("Origin", "http://b.example:8080")]).value, routes: routes))
+        routes.origins.withLock { $0 = [] }
+        #expect(!OriginPolicy.allows(fromB, routes: routes))
+    }
+}
+
+/// Routes that answer nothing and allow the origins set in `origins`.
+final class OtherOrigins: WebRoutes {
+    let origins = Mutex<Set<String>>([])
+    func answer(_ request: WebRequest) -> WebAnswer? { nil }
+    func isWebSocket(path: String) -> Bool { false }
+    func allowsOrigin(_ origin: String) -> Bool { origins.withLock { $0.contains(origin) } }
 }
 
 import NIOHTTP1

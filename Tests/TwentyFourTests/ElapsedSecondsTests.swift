@@ -1,5 +1,6 @@
 import Foundation
 import PartyKit
+import PartyTestSupport
 import Testing
 @testable import TwentyFour
 
@@ -11,20 +12,11 @@ struct ElapsedSecondsTests {
 
     @Test("the phone's results list writes every time as the host does (Web/dom.js stopwatch, run by node)",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "needs /usr/bin/node"))
-    func phoneMatchesHost() throws {
+    func phoneMatchesHost() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let dom = root.appendingPathComponent("Web/dom.js")
         let script = "import(\(Self.quoted(dom.absoluteString))).then((m) => console.log(\(Self.samples).map((ms) => m.stopwatch(ms)).join(' ')))"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/node")
-        process.arguments = ["-e", script]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let phone = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let phone = try await Spawned.running("/usr/bin/node", ["-e", script]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(phone == Self.samples.map(TwentyFourView.seconds).joined(separator: " "))
         // The results list uses it (not toFixed, which rounds 9299 to "9.30").
         let page = try String(contentsOf: root.appendingPathComponent("Games/TwentyFour/Web/twentyfour.js"), encoding: .utf8)

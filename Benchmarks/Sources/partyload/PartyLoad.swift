@@ -29,7 +29,8 @@ struct PartyLoad: AsyncParsableCommand {
         commandName: "partyload",
         abstract: "Load generator for partyhost: round trips, throughput, connections, discovery (loopback only).",
         subcommands: [LatencyCommand.self, ThroughputCommand.self, ConnectionsCommand.self, ServeCommand.self,
-                      DiscoveryCommand.self, EncodingCommand.self, WatchersCommand.self, ServeRoomsCommand.self]
+                      DiscoveryCommand.self, EncodingCommand.self, WatchersCommand.self, ServeRoomsCommand.self,
+                      FanoutCommand.self, FanoutNodeCommand.self]
     )
 }
 

@@ -63,6 +63,15 @@ public struct ResumeSummary: Sendable, Equatable {
     public var seats: [ResumedSeat]
 }
 
+extension Table {
+    /// Whether the input just handled must be journaled: replaying without it would give another
+    /// table. Only a tick or a heartbeat that made the host do nothing and broadcast to nobody
+    /// (`unheard` as it was before the input) is left out.
+    func mustJournal(_ input: TableInput, effects: [TableEffect], unheardBefore: Int) -> Bool {
+        !effects.isEmpty || unheard != unheardBefore || !input.changesNothingWithoutEffects
+    }
+}
+
 extension TableInput {
     /// Whether this input changes the table only through what it makes the host do: the clock's
     /// tick (a deadline that passed sends something) and a heartbeat (which the table ignores).

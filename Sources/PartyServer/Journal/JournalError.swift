@@ -12,6 +12,11 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case writeFailed(detail: String)
     /// An entry could not be turned back into an input.
     case damagedEntry(sequence: Int64, detail: String)
+    /// In a fleet: this node no longer holds the party's room (another node claimed it, or this
+    /// node's lease ran out), so it may not write the room's journal.
+    case fenced(detail: String)
+    /// In a fleet: another node's live room has the code already.
+    case codeTaken(code: String)
 
     public var description: String {
         switch self {
@@ -27,6 +32,10 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The journal could not be written: \(detail)."
         case .damagedEntry(let sequence, let detail):
             return "Journal entry \(sequence) is damaged: \(detail)."
+        case .fenced(let detail):
+            return "This node no longer holds the room, so it may not write its journal: \(detail)."
+        case .codeTaken(let code):
+            return "A live room of the fleet has the code \(code) already."
         }
     }
 }

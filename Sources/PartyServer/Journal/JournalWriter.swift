@@ -77,6 +77,17 @@ final class JournalWriter: @unchecked Sendable {
         }
     }
 
+    /// Writes nothing more: the room's journal belongs to another node now. Returns what waited
+    /// unwritten (a fleet node writes it later under the epoch it was accepted in, if it still can).
+    @discardableResult
+    func seal() -> [JournalEntry] {
+        let unwritten = stopped ? [] : pending
+        stopped = true
+        pending = []
+        due = false
+        return unwritten
+    }
+
     /// Writes what is pending (called by `LoopFlushes` on the loop, or before the session ends).
     func commit() {
         due = false
@@ -90,6 +101,10 @@ final class JournalWriter: @unchecked Sendable {
                 failure = nil
                 onProblem("The journal is written again; the party is safe on disk.")
             }
+        } catch JournalError.fenced(let detail) {
+            // Another node holds the room now: nothing more is written here, ever.
+            seal()
+            onProblem("\(JournalError.fenced(detail: detail))")
         } catch {
             failedAt = Int64(now)
             if failure == nil {

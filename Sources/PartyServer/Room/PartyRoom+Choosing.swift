@@ -181,6 +181,8 @@ extension PartyRoom {
         phase = .choosing
         let number = gameNumber
         let points = PartyScoring.points(for: seatStandings)
+        // A first place is a win when someone placed below it: a draw (all first) is nobody's win.
+        let decided = seatStandings.contains { $0.place != 1 }
         var placements: [RoomResult.Placement] = []
         for standing in seatStandings {
             let earned = points[standing.seat] ?? 0
@@ -190,7 +192,7 @@ extension PartyRoom {
                     scores[index].points += earned
                     scores[index].played += 1
                     scores[index].lastGame = number
-                    if standing.place == 1 && seatStandings.count > 1 { scores[index].wins += 1 }
+                    if standing.place == 1 && decided { scores[index].wins += 1 }
                 }
             }
         }

@@ -22,13 +22,18 @@ public final class RoomServer: Sendable {
     private let stopSignal: AsyncStream<Void>
     private let stopContinuation: AsyncStream<Void>.Continuation
     private let started = ContinuousClock.now
+    /// Where the rooms this node does not hold are (a fleet's directory); nil: a server alone.
+    let directory: (any RoomDirectory)?
     /// The instant the idle sweep measures by (the system's; a test's own to make time pass at will).
     private let now: @Sendable () -> ContinuousClock.Instant
 
-    /// A server with `options`, its rooms and connections on `loop`; `now` is the idle sweep's clock.
-    public init(options: ServeOptions, loop: any EventLoop, logger: Logger,
+    /// A server with `options`, its rooms and connections on `loop`; `now` is the idle sweep's
+    /// clock. With a `directory`, a code no local room has is looked up there and its guests
+    /// carried to the node that holds it.
+    public init(options: ServeOptions, loop: any EventLoop, logger: Logger, directory: (any RoomDirectory)? = nil,
                 now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.options = options
+        self.directory = directory
         self.loop = loop
         self.logger = logger
         self.now = now
@@ -87,6 +92,17 @@ public final class RoomServer: Sendable {
         forget(room)
     }
 
+    /// Stops serving `code`'s room here without ending its party (in a fleet, another node holds
+    /// it now); returns the inputs its journal had not written yet (nil: none, or no such room).
+    @discardableResult
+    public func abandon(code: String) async -> JournalBatch? {
+        guard let room = room(code) else { return nil }
+        forget(room)
+        let unwritten = await room.abandon()
+        logger.info("room handed over", metadata: ["room": "\(code)"])
+        return unwritten
+    }
+
     private func forget(_ room: ServedRoom) {
         let removed = rooms.withLock { rooms -> Bool in
             guard rooms[room.code] === room else { return false }
@@ -134,12 +150,15 @@ public final class RoomServer: Sendable {
 
     /// Looks `code` up for `address`: the room, or how long to wait before saying there is none,
     /// or a refusal for an address that guessed too often. A wrong code is answered the same
-    /// whether or not a room ever had it.
+    /// whether or not a room ever had it. In a fleet, the code of a room on its way to another
+    /// node (its node died) is answered "none" at once and not counted: its guests, all behind
+    /// one home's address, try each node in turn until one has the room again.
     public func lookUp(_ code: String, for address: String) -> CodeLookup {
         let now = nowMilliseconds
         let verdict = guesses.withLock { $0.check(address, now: now) }
         if case .refused(let seconds) = verdict { return .refused(seconds: seconds) }
         if let room = room(code) { return .found(room) }
+        if let named = RoomCode.normalized(code), directory?.isMoving(code: named) == true { return .none(delayMilliseconds: 0) }
         guesses.withLock { $0.missed(address, now: now) }
         if case .answer(let delay) = verdict { return .none(delayMilliseconds: delay) }
         return .none(delayMilliseconds: 0)
@@ -183,7 +202,8 @@ public final class RoomServer: Sendable {
         let after = liveRooms.map(\.lastPeer).max() ?? 0
         let connections = ConnectionRegistry(maxConnections: host.maxConnections, maxPerAddress: host.maxConnectionsPerAddress,
                                              acceptsPerSecond: host.acceptsPerSecond, acceptBurst: host.acceptBurst, after: after,
-                                             unlimited: options.trustedProxies.union(["127.0.0.1", "::1"]))
+                                             unlimited: options.trustedProxies.union(options.fleetPeers).union(["127.0.0.1", "::1"]),
+                                             alsoUnlimited: { [directory] in directory?.isFleetNode(address: $0) == true })
         registry.withLock { $0 = connections }
         var web = WebOptions()
         web.firstByteTimeout = .milliseconds(host.handshakeTimeoutMilliseconds)
@@ -192,6 +212,7 @@ public final class RoomServer: Sendable {
         web.maxRequestBodyBytes = 8 * 1024
         web.clientDownload = nil
         if let origin = options.publicOrigin { web.allowedOrigins = [origin] }
+        if directory != nil { web.carry = self }
         let server = try await SessionServer.open(on: loop, options: host, backlog: 4096, logger: logger,
                                                   onListening: onListening) { [self, web] channel in
             try accept(channel, connections: connections, web: web)
@@ -215,7 +236,7 @@ public final class RoomServer: Sendable {
         }
         let overCapacity = admission == .overCapacity
         channel.closeFuture.whenComplete { _ in connections.closed(id) }
-        let trusted = options.trustedProxies.contains(socketAddress)
+        let trusted = believesForwarding(from: socketAddress)
         let attach: @Sendable (any Channel, Bool, String?, String?) throws -> Void = { [self] channel, framed, pathCode, forwarded in
             // Behind a trusted proxy the client is the address it forwarded, held to its own limit.
             let address = trusted ? (forwarded ?? socketAddress) : socketAddress

@@ -65,6 +65,14 @@ public final class ServedRoom: Sendable {
         await session.report()
     }
 
+    /// Stops serving the room here without ending its party (another node serves it now): the
+    /// journal is sealed, every connection closes, the clock stops.
+    func abandon() async -> JournalBatch? {
+        let unwritten = await session.abandon()
+        clock.stop()
+        return unwritten
+    }
+
     /// Ends the party: everyone is told `message`, the journal marks it finished, the clock stops.
     /// Returns the connections told.
     @discardableResult

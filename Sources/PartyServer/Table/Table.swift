@@ -48,6 +48,9 @@ struct Table {
     var codeFailures: [String: (count: Int, last: GameInstant)] = [:]
     /// When the lobby was last re-sent to count down a held seat.
     var lastGraceBroadcast = GameInstant.zero
+    /// How many broadcasts found nobody to tell: an input that made one sent nothing, yet changed
+    /// the table (a countdown's last broadcast, a room's vote closing), so it is journaled.
+    private(set) var unheard = 0
     /// Between games, or the game on (or, in a locked table, just finished) with all it holds.
     var stage = TableStage.lobby
     var gamesPlayed = 0
@@ -160,7 +163,10 @@ struct Table {
 
     /// Sends `message` to every peer in `peers` (the host encodes it once when they are many).
     mutating func sendMany(_ message: some WireMessage, to peers: [Int]) {
-        guard !peers.isEmpty else { return }
+        guard !peers.isEmpty else {
+            unheard &+= 1
+            return
+        }
         effects.append(.sendMany(TableMessage(message), to: peers))
     }
 

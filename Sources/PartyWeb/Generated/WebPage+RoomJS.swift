@@ -19,9 +19,26 @@ export function roomKey(key) {
   return ROOM ? `${key}:${ROOM}` : key;
 }
 
-/** The room's link, for inviting (the page's own origin). */
+/**
+ * The origin of the node the page's WebSocket uses: the page's own, until a fleet's node died and
+ * another took the room (fleet.js). Invitations and the TV's QR code name it: the page's own may
+ * be gone.
+ */
+let nodeOrigin = null;
+
+/** The page's WebSocket now goes to `origin` (`http://b.example.org:8080`). */
+export function useNode(origin) {
+  nodeOrigin = origin === globalThis.location?.origin ? null : origin;
+}
+
+/** The origin of the node in use (the page's own unless it moved). */
+export function currentOrigin() {
+  return nodeOrigin ?? globalThis.location?.origin;
+}
+
+/** The room's link, for inviting (at the node in use). */
 export function roomLink() {
-  return ROOM ? `${location.origin}/${ROOM}` : `${location.origin}/`;
+  return ROOM ? `${currentOrigin()}/${ROOM}` : `${currentOrigin()}/`;
 }
 
 """#

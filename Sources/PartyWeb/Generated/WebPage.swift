@@ -10,6 +10,7 @@ enum WebPage {
         ("/connection.js", "text/javascript; charset=utf-8", connectionJS),
         ("/dom.js", "text/javascript; charset=utf-8", domJS),
         ("/favicon.svg", "image/svg+xml", faviconSVG),
+        ("/fleet.js", "text/javascript; charset=utf-8", fleetJS),
         ("/game.js", "text/javascript; charset=utf-8", gameJS),
         ("/games/fourinarow-tv.js", "text/javascript; charset=utf-8", gamesFourinarowTvJS),
         ("/games/fourinarow.js", "text/javascript; charset=utf-8", gamesFourinarowJS),

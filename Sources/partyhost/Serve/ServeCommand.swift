@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import PartyFleet
 import PartyJournal
 import PartyServe
 import PartyServer
@@ -36,6 +37,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp("A reverse proxy's address whose X-Forwarded-For names the real visitor (repeatable).", valueName: "address"))
     var trustedProxies: [String] = []
 
+    @Option(name: .customLong("fleet-peer"), help: ArgumentHelp("Another node of the fleet: its X-Forwarded-For names the guest it carried here, and it has no per-address limit (repeatable).", valueName: "address"))
+    var fleetPeers: [String] = []
+
+    @Option(name: .customLong("carry-to"), help: ArgumentHelp("Carry every guest of a code this node does not hold to the node at host:port (a fleet of two without a database; for benchmarks).", valueName: "host:port", visibility: .hidden))
+    var carryTo: String?
+
     @Option(name: .customLong("max-rooms"), help: "The most live rooms in all.")
     var maxRooms = 1_000
 
@@ -60,6 +67,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-journal"), help: "Keep rooms in memory only (a restart loses them).")
     var noJournal = false
 
+    @Option(help: ArgumentHelp("Join a fleet of servers sharing this PostgreSQL database (postgres://USER@HOST/DATABASE; docs/DEPLOY.md). Without it the server is a fleet of one on its own journal.", valueName: "url"))
+    var database: String?
+
+    @Option(name: .customLong("node-name"), help: ArgumentHelp("This server's name in its fleet (default: the machine's host name).", valueName: "name"))
+    var nodeName: String?
+
+    @Option(name: .customLong("node-address"), help: ArgumentHelp("Where the fleet's other servers reach this one (HOST:PORT; default: the --bind address and the port).", valueName: "host:port"))
+    var nodeAddress: String?
+
+    @Option(name: .customLong("lease-seconds"), help: "In a fleet: how long a server's rooms stay its own when it stops renewing its lease (then another server takes them over).")
+    var leaseSeconds = 10.0
+
     @Flag(help: "Log only warnings and errors (by default every room event is logged, one line each with the room's code).")
     var quiet = false
 
@@ -70,6 +89,14 @@ struct ServeCommand: AsyncParsableCommand {
         guard roomIdleMinutes > 0, roomIdleMinutes <= 24 * 60 else { throw ValidationError("--room-idle-minutes must be more than 0 and at most 1440.") }
         guard maxConnections >= 1, maxConnectionsPerAddress >= 1 else { throw ValidationError("Connection limits must be at least 1.") }
         guard (0...10_000).contains(maxSpectators) else { throw ValidationError("--max-spectators must be from 0 to 10000.") }
+        guard leaseSeconds >= 2, leaseSeconds <= 600 else { throw ValidationError("--lease-seconds must be from 2 to 600.") }
+        if database != nil, noJournal { throw ValidationError("--database and --no-journal cannot go together: a fleet's rooms are journaled in its database.") }
+        if database == nil, nodeName != nil || nodeAddress != nil {
+            throw ValidationError("--node-name and --node-address belong to a fleet: give --database too.")
+        }
+        if database != nil, nodeAddress == nil, Self.botHost(bind) == "127.0.0.1", bind != "127.0.0.1" {
+            throw ValidationError("A fleet node listening on every address needs --node-address HOST:PORT (where the other nodes reach it), or --bind one address.")
+        }
         if let publicURL, Self.origin(of: publicURL) == nil {
             throw ValidationError("--public-url must be an http:// or https:// address such as https://party.example.org, not \(publicURL).")
         }
@@ -77,9 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// `https://party.example.org` of `https://Party.example.org/`, lower case; nil when it is not one.
     static func origin(of url: String) -> String? {
-        guard let parsed = URLComponents(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = parsed.host, !host.isEmpty, parsed.path.isEmpty || parsed.path == "/", parsed.query == nil else { return nil }
-        return "\(scheme)://\(host.lowercased())" + (parsed.port.map { ":\($0)" } ?? "")
+        PublicOrigin.of(url)
     }
 
     func run() async throws {
@@ -101,14 +126,26 @@ struct ServeCommand: AsyncParsableCommand {
         options.roomIdleMilliseconds = Int64(roomIdleMinutes * 60_000)
         options.idleSweepMilliseconds = min(15_000, max(200, options.roomIdleMilliseconds / 4))
         options.trustedProxies = Set(trustedProxies)
+        options.fleetPeers = Set(fleetPeers)
+        var directory: (any RoomDirectory)?
+        if let carryTo {
+            guard let colon = carryTo.lastIndex(of: ":"), let port = Int(carryTo[carryTo.index(after: colon)...]) else {
+                throw ValidationError("--carry-to needs host:port, not \(carryTo).")
+            }
+            directory = FixedRoomDirectory(place: RoomPlace(node: carryTo, host: String(carryTo[..<colon]), port: port))
+        }
         options.publicOrigin = publicURL.flatMap(Self.origin)
 
-        let (store, lock) = try openJournal()
-        let server = RoomServer(options: options, loop: MultiThreadedEventLoopGroup.singleton.next(), logger: logger)
-        let serveHost = ServeHost(server: server, store: store, logger: logger)
-        let resumed = serveHost.resumeRooms()
+        let fleetStore = try openFleetStore(logger: logger)
+        let (store, lock): ((any JournalStore)?, JournalLock?) = try fleetStore.map { ($0, nil) } ?? openJournal()
+        // In a fleet, the directory of which node holds which room is the fleet node's (once it runs).
+        let fleet = FleetNodeBox()
+        let server = RoomServer(options: options, loop: MultiThreadedEventLoopGroup.singleton.next(), logger: logger,
+                                directory: fleetStore == nil ? directory : fleet)
+        let serveHost = ServeHost(server: server, store: store, logger: logger, retryMilliseconds: fleetStore == nil ? 5_000 : 1_000)
+        let resumed = fleetStore == nil ? serveHost.resumeRooms() : 0
         let signals = TerminationSignals.stream()
-        let routes = ServeRoutes(host: serveHost, assets: WebGames.assets, metrics: metrics)
+        let routes = ServeRoutes(host: serveHost, assets: WebGames.assets, metrics: metrics, health: fleetStore == nil ? nil : fleet)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -123,8 +160,19 @@ struct ServeCommand: AsyncParsableCommand {
                 _ = try await group.next()
                 return
             }
-            serveHost.listening(on: bound)
+            serveHost.listening(on: bound, host: Self.botHost(bind))
             Console.say("Serving parties on port \(bound).")
+            if let fleetStore {
+                let node = try fleetNode(store: fleetStore, host: serveHost, port: bound, logger: logger)
+                fleet.node.withLock { $0 = node }
+                Console.say("Node \(node.options.name) of the fleet on \(DatabaseURL.redacted(database ?? "")); other nodes reach it at \(node.options.address).")
+                group.addTask {
+                    await withTaskCancellationHandler {
+                        await node.run()
+                    } onCancel: {}
+                    await node.leave()
+                }
+            }
             if resumed > 0 { Console.say("Resumed \(resumed) room\(resumed == 1 ? "" : "s") from the journal.") }
             Console.say("Start or join a party at: \(publicURL ?? "http://localhost:\(bound)/")")
             group.addTask {
@@ -137,7 +185,7 @@ struct ServeCommand: AsyncParsableCommand {
             group.cancelAll()
         }
         withExtendedLifetime(lock) {}
-        Console.say("Server stopped; its rooms are kept for the next start.")
+        Console.say(fleetStore == nil ? "Server stopped; its rooms are kept for the next start." : "Server stopped; its rooms went to the fleet's other servers.")
     }
 
     /// The rooms' journal (`serve.journal` in the state directory) and its lock; none with --no-journal.

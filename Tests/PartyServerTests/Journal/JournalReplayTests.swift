@@ -1,5 +1,7 @@
 import Foundation
+import FourInARow
 import PartyJournal
+import PartyJournalTestSupport
 import PartyKit
 @testable import PartyServer
 import PartyWire
@@ -17,8 +19,9 @@ struct JournalReplayTests {
         var entries: [JournalEntry] = []
         var skipped = 0
         for (input, at) in party.driver.recorded {
+            let unheard = table.unheard
             let effects = table.handle(input, at: at)
-            if effects.isEmpty, input.changesNothingWithoutEffects {
+            if !table.mustJournal(input, effects: effects, unheardBefore: unheard) {
                 skipped += 1
                 continue
             }
@@ -27,7 +30,7 @@ struct JournalReplayTests {
         #expect(skipped > 0)
         let folder = try SQLiteJournalStoreTests.folder()
         let store = try SQLiteJournalStore(path: folder + "/party.journal")
-        let id = try store.begin(JournalStoreContract.party()).id
+        let id = try store.begin(JournalSamples.party()).id
         for chunk in stride(from: 0, to: entries.count, by: 64) {
             try store.append(Array(entries[chunk..<min(chunk + 64, entries.count)]), party: id)
         }
@@ -63,5 +66,26 @@ struct JournalReplayTests {
         let party = try PartySimulation(players: 3, seed: 7)
         let names = party.driver.journal.compactMap(\.playerName)
         #expect(names == ["Ann", "Bob", "Cy"])
+    }
+}
+
+/// What a host leaves out of its journal changes nothing, even when nobody is left to tell.
+@Suite("Journaling a table nobody hears")
+struct JournalUnheardTests {
+    @Test("a held seat's countdown broadcast to nobody is journaled: the replay is the same table")
+    func countdownToNobody() {
+        var driver = fourInARowTable()
+        driver.join("Ann", peer: 1)
+        driver.feed(.departed(peer: 1, reason: .connectionClosed), at: at(100))
+        // Ann's seat is held; her countdown goes out each second, though nobody is left to get it.
+        for instant in stride(from: Int64(250), through: 3_000, by: 250) { driver.feed(.tick, at: at(instant)) }
+        #expect(driver.table.lastGraceBroadcast == at(3_000))
+        #expect(driver.journal.filter { $0.kind == "tick" }.count == 3)
+
+        var replayed = Table.testTable(game: HostedGame(FourInARow.self, configuration: .init()))
+        let replay = replayed.replay(driver.journal)
+        #expect(replay.damage == nil)
+        replayed.now = driver.table.now
+        #expect(TableReplayTests.state(of: replayed) == TableReplayTests.state(of: driver.table))
     }
 }

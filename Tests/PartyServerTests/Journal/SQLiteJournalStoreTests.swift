@@ -1,45 +1,18 @@
 import Foundation
 @testable import PartyJournal
+import PartyJournalTestSupport
 import PartyServer
 import Testing
 
-/// The embedded journal: the store's contract on a SQLite file, and what it does with files it
-/// cannot use (another version's, a damaged one, one another host holds).
+/// The embedded journal: what it does with files it cannot use (another version's, a damaged one,
+/// one another host holds). The contract every store keeps (SQLite's and PostgreSQL's alike) is
+/// `JournalConformanceTests` in PartyFleetTests.
 @Suite("The SQLite journal")
 struct SQLiteJournalStoreTests {
     static func folder() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
-    }
-
-    @Test("a party begun, appended in batches, read back, finished")
-    func roundTrip() throws {
-        try JournalStoreContract.roundTrip(SQLiteJournalStore(path: try Self.folder() + "/a.journal"))
-    }
-
-    @Test("a batch is written whole or not at all")
-    func atomicBatches() throws {
-        try JournalStoreContract.batchesAreAtomic(SQLiteJournalStore(path: try Self.folder() + "/a.journal"))
-    }
-
-    @Test("parties in one file keep apart; truncation drops what follows")
-    func partiesKeepApart() throws {
-        try JournalStoreContract.partiesKeepApart(SQLiteJournalStore(path: try Self.folder() + "/a.journal"))
-    }
-
-    @Test("what a store committed is there for the next process that opens the file")
-    func reopened() throws {
-        let path = try Self.folder() + "/a.journal"
-        let id: Int64
-        do {
-            let store = try SQLiteJournalStore(path: path)
-            id = try store.begin(JournalStoreContract.party()).id
-            try store.append(JournalStoreContract.entries(1...50), party: id)
-        }
-        let again = try SQLiteJournalStore(path: path)
-        #expect(try again.unfinishedParty()?.id == id)
-        #expect(try again.entries(party: id).entries == JournalStoreContract.entries(1...50))
     }
 
     @Test("a journal of a newer format is refused with a sentence naming it")
@@ -68,11 +41,11 @@ struct SQLiteJournalStoreTests {
     @Test("a journal cut short reads back a prefix of what was written, or is refused; never a crash")
     func truncatedFile() throws {
         let path = try Self.folder() + "/a.journal"
-        let written = JournalStoreContract.entries(1...3_000)
+        let written = JournalSamples.entries(1...3_000)
         let id: Int64
         do {
             let store = try SQLiteJournalStore(path: path)
-            id = try store.begin(JournalStoreContract.party()).id
+            id = try store.begin(JournalSamples.party()).id
             for chunk in stride(from: 0, to: written.count, by: 100) {
                 try store.append(Array(written[chunk..<min(chunk + 100, written.count)]), party: id)
             }

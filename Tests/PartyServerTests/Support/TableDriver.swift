@@ -10,9 +10,8 @@ struct TableDriver {
     var table: Table
     /// Every input handed to the table, with its instant, in order.
     private(set) var recorded: [(input: TableInput, at: GameInstant)] = []
-    /// Whether each recorded input made the table do anything (a host journals the inputs that
-    /// did, and every one but a tick or a heartbeat).
-    private(set) var hadEffects: [Bool] = []
+    /// Whether a host journals each recorded input (`Table.mustJournal`).
+    private(set) var journaled: [Bool] = []
     /// Every effect, as text: `3 ← {"type":"lobby",…}`, `close 3`, `status …`, `log …`.
     private(set) var transcript: [String] = []
     /// What each connection was sent and has not been read yet.
@@ -29,7 +28,7 @@ struct TableDriver {
     /// The journal a host would have written so far.
     var journal: [JournalEntry] {
         var entries: [JournalEntry] = []
-        for (index, recorded) in recorded.enumerated() where hadEffects[index] || !recorded.input.changesNothingWithoutEffects {
+        for (index, recorded) in recorded.enumerated() where journaled[index] {
             entries.append(recorded.input.journalEntry(sequence: Int64(entries.count + 1), instant: recorded.at))
         }
         return entries
@@ -37,8 +36,9 @@ struct TableDriver {
 
     mutating func feed(_ input: TableInput, at now: GameInstant) {
         recorded.append((input, now))
+        let unheard = table.unheard
         let effects = table.handle(input, at: now)
-        hadEffects.append(!effects.isEmpty)
+        journaled.append(table.mustJournal(input, effects: effects, unheardBefore: unheard))
         for effect in effects { file(effect) }
     }
 

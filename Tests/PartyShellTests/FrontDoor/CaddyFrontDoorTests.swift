@@ -17,9 +17,9 @@ extension EndToEnd {
             let code = game.code
 
             // /metrics: served to the machine itself, 403 to anyone else (127.0.0.2 is another address on lo).
-            let local = try TestTools.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", door.authority.caFile, door.url("metrics")], timeout: 20)
+            let local = try await TestTools.running(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", door.authority.caFile, door.url("metrics")], timeout: 20)
             #expect(local.1 == "200", "\(local)")
-            let other = try TestTools.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--interface", "127.0.0.2",
+            let other = try await TestTools.running(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--interface", "127.0.0.2",
                                            "--cacert", door.authority.caFile, door.url("metrics")], timeout: 20)
             #expect(other.1 == "403", "\(other)")
             // Through Caddy: the room's start and its WebSocket (Caddy logs a request when it is done).

@@ -76,7 +76,7 @@ extension EndToEnd {
             defer { tmux.kill() }
             let (joined, lobby) = await tmux.waitForScreen("s:0", timeout: .seconds(15)) { $0.contains("Players (2 of 2") }
             try #require(joined, "Bob never joined; the screen was:\n\(lobby)\n\(door.errorLog)")
-            try tmux.send("s:0", "Enter")
+            try await tmux.send("s:0", "Enter")
             let (playing, board) = await tmux.waitForScreen("s:0", timeout: .seconds(15)) { FourInARowScreen(tui: $0) != nil }
             #expect(playing, "the board never showed:\n\(board)")
         }

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Web/connection.js and Web/fleet.js on a room page whose node dies: after two attempts that
+/// could not open there, the room's WebSocket goes to the next node `/api/fleet` listed, with the
+/// room's token; a node without the room (yet) is no reason to stop; the page stays at its address
+/// (run by node, with a stand-in WebSocket, fetch and storage).
+@Suite("A room page carries on through another node of the fleet")
+struct FleetFailoverJSTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("node A dies: A twice, then B (not there yet), B again, A, A, then B lets the page in with its token and invites to B",
+          .enabled(if: NodeScript.available, "needs /usr/bin/node"))
+    func failsOver() throws {
+        let connection = Self.root.appendingPathComponent("Web/connection.js").absoluteString
+        let room = Self.root.appendingPathComponent("Web/room.js").absoluteString
+        let script = #"""
+        const storage = (store) => ({ getItem: (k) => store.has(k) ? store.get(k) : null, setItem: (k, v) => store.set(k, String(v)),
+                                      removeItem: (k) => store.delete(k) });
+        globalThis.sessionStorage = storage(new Map());
+        globalThis.localStorage = storage(new Map());
+        globalThis.location = { protocol: "http:", host: "a:1", origin: "http://a:1", pathname: "/ABCD" };
+        // The fleet's answer, with entries a page must not use (not an origin).
+        globalThis.fetch = async (url) => {
+          console.log("fetch " + url);
+          return { ok: true, json: async () => ({ nodes: ["http://a:1", "http://b:2", "javascript:alert(1)", "http://c:3/x"] }) };
+        };
+        const sockets = [];
+        class FakeSocket {
+          static OPEN = 1; static CONNECTING = 0;
+          constructor(url) { this.url = url; this.readyState = 0; this.sent = []; this.handlers = {}; sockets.push(this); }
+          addEventListener(type, f) { (this.handlers[type] ??= []).push(f); }
+          emit(type, event = {}) { for (const f of this.handlers[type] ?? []) f(event); }
+          open() { this.readyState = 1; this.emit("open"); }
+          receive(msg) { this.emit("message", { data: JSON.stringify(msg) }); }
+          send(text) { this.sent.push(JSON.parse(text)); }
+          close() { this.readyState = 3; this.emit("close"); }
+        }
+        globalThis.WebSocket = FakeSocket;
+        globalThis.setTimeout = (f) => { queueMicrotask(f); };
+        globalThis.setInterval = () => 1;
+        globalThis.clearInterval = () => {};
+        const settle = () => new Promise((resolve) => setImmediate(resolve));
+        import("\#(connection)").then(async ({ Connection }) => {
+          const { roomLink } = await import("\#(room)");
+          const page = new Connection({ name: "Ann", role: "player", games: [], onMessage(m) { console.log("shown " + m.type); },
+                                        onState() {} });
+          page.connect(); sockets[0].open();
+          sockets[0].receive({ type: "welcome", token: "t1", room: true, restartWait: 300 });
+          await settle();
+          sockets[0].close();  // node A dies
+          for (let i = 1; i <= 7; i++) {
+            await settle();
+            const socket = sockets[i];
+            const hello = () => socket.sent.find((m) => m.type === "hello");
+            if (!socket.url.includes("b:2")) { console.log(`${i} ${socket.url} refused`); socket.close(); continue; }
+            socket.open();
+            const here = i === 7;
+            console.log(`${i} ${socket.url} token ${hello().token} ${here ? "welcome" : "noSuchRoom"}`);
+            if (here) socket.receive({ type: "welcome", token: "t2", room: true, reconnected: true });
+            else socket.receive({ type: "reject", reason: "noSuchRoom", message: "No party has that code" });
+          }
+          await settle();
+          console.log(`finished ${page.finished}, kept ${sessionStorage.getItem("partyhost.token:ABCD")}, sockets ${sockets.length}`);
+          // Invitations and the TV's QR code name the node in use now, not the page's dead one.
+          console.log(`invites to ${roomLink()}`);
+          page.stop();
+          process.exit(0);
+        }).catch((e) => { console.log("ERROR " + e); process.exit(1); });
+        """#
+        let lines = try NodeScript.run(["--input-type=module", "-e", script]).split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "fetch http://a:1/api/fleet",
+            "shown welcome",
+            "1 ws://a:1/ABCD/ws refused",
+            "2 ws://a:1/ABCD/ws refused",
+            "3 ws://b:2/ABCD/ws token t1 noSuchRoom",
+            "4 ws://b:2/ABCD/ws token t1 noSuchRoom",
+            "5 ws://a:1/ABCD/ws refused",
+            "6 ws://a:1/ABCD/ws refused",
+            "7 ws://b:2/ABCD/ws token t1 welcome",
+            "fetch http://b:2/api/fleet",
+            "shown welcome",
+            "finished false, kept t2, sockets 8",
+            "invites to http://b:2/ABCD",
+        ], "\(lines)")
+    }
+}
