@@ -29,7 +29,9 @@ struct HostKillTests {
         GameRun(id: "twentyfour", title: "TwentyFour", settings: ["--players", "2", "--rounds", "1", "--round-seconds", "25", "--pause-seconds", "2"]),
         GameRun(id: "snap", title: "Snap!", settings: ["--turn-limit", "60", "--turn-seconds", "2"]),
         GameRun(id: "suntouch", title: "SunTouch", settings: ["--time-limit", "25"]),
-        GameRun(id: "rps", title: "Rock Paper Scissors", settings: ["--rounds", "1", "--round-seconds", "5", "--reveal-seconds", "1"]),
+        // Bots throw within 0.6–2.6 s, so the reveal's pause makes five rounds last 15–30 s (one round
+        // with a 1 s reveal ended before a watcher on a loaded machine had joined, and before any kill).
+        GameRun(id: "rps", title: "Rock Paper Scissors", settings: ["--rounds", "5", "--round-seconds", "5", "--reveal-seconds", "3"]),
     ]
 
     /// Kills per game.
@@ -70,14 +72,9 @@ struct HostKillTests {
             return
         }
         #expect(hosting.hasSuffix(" on port \(port)."), "\(context)\n\(first.transcript)")
-        let started = await Poll.until(timeout: .seconds(60)) { first.errors.contains("game 1 (\(game.title)) started") }
-        guard started else {
-            Issue.record("\(context): game 1 never started\n\(first.transcript)")
-            return
-        }
-        let bots = seatedNames(in: first.errors)
-        #expect(bots.count == 2, "\(context): \(bots)\n\(first.transcript)")
 
+        // The watcher starts at once, while the bots sit down: it must see the game from before its
+        // end (started after "game 1 started", it once joined a game that had already ended).
         guard let watcher = try? LiveProcess(Executables.path("partyclient"),
                                              ["--connect", "127.0.0.1:\(port)", "--watch", "--line-mode", "--name", "Watcher"],
                                              label: "watcher \(game.id)") else {
@@ -85,8 +82,21 @@ struct HostKillTests {
             return
         }
         defer { watcher.stop() }
+        let started = await Poll.until(timeout: .seconds(60)) { first.errors.contains("game 1 (\(game.title)) started") }
+        guard started else {
+            Issue.record("\(context): game 1 never started\n\(first.transcript)")
+            return
+        }
+        let bots = seatedNames(in: first.errors)
+        #expect(bots.count == 2, "\(context): \(bots)\n\(first.transcript)")
         guard await watcher.waitForLine(timeout: .seconds(60), { $0.hasPrefix("Joined ") }) != nil else {
             Issue.record("\(context): the watcher never joined\n\(watcher.transcript)")
+            return
+        }
+        // A watcher that joined after the end would wait for a "Game over:" line that never comes;
+        // say so plainly instead.
+        if let table = watcher.lines.first(where: { $0.hasPrefix("Table [") }), table.hasPrefix("Table [over]") {
+            Issue.record("\(context): the game ended before the watcher joined; make it longer\n\(watcher.transcript)")
             return
         }
 
