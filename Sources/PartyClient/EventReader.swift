@@ -43,7 +43,7 @@ struct EventReader: Sendable {
         case .predictions: (try? codec.decode(PredictionsMessage.self, from: envelope)).map(ClientEvent.predictions)
         case .prediction: (try? codec.decode(PredictionMessage.self, from: envelope)).map(ClientEvent.prediction)
         case .error: (try? codec.decode(ErrorMessage.self, from: envelope)).map(ClientEvent.error)
-        case .heartbeat, .hello, .ready, .start, .move, .typedMove, .rematch, .leave, .vote, .predict, .remove, .endParty: nil
+        case .heartbeat, .hello, .ready, .start, .move, .typedMove, .rematch, .leave, .vote, .predict, .remove, .endParty, .audience: nil
         }
     }
 }

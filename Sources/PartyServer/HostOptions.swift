@@ -33,6 +33,9 @@ public struct HostOptions: Sendable {
     public var graceMilliseconds: Int64
     /// Most spectators at once.
     public var maxSpectators: Int
+    /// Whether a spectator may say `relay` (another node of a fleet relaying the room to its own
+    /// watchers): only a fleet's rooms, whose server admits such hellos from its nodes alone.
+    public var acceptsRelays = false
     /// The join code players must give; nil lets anyone on the network join.
     public var joinCode: String?
     /// Wrong codes from one address before it is refused for `codeLockoutSeconds`.

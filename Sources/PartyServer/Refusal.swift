@@ -46,6 +46,8 @@ public enum Refusal: Error, Hashable, Sendable {
     case noSuchRoom
     /// On a party server: the client named no room (a framed hello without `room`).
     case roomRequired
+    /// `relay` in `hello.features` from a connection that is not another node of the fleet.
+    case relayRefused
 
     // MARK: Connection (`error`, fatal: the connection closes)
 
@@ -86,6 +88,8 @@ public enum Refusal: Error, Hashable, Sendable {
     case spectatorMove
     /// A spectator sent something only players send.
     case spectatorOnly
+    /// `audience`, or a `predict` naming a `watcher`, from a connection that is not a relay.
+    case notARelay
 
     // MARK: Families with their own order of checks
 
@@ -119,6 +123,8 @@ public enum Refusal: Error, Hashable, Sendable {
         case .badHello: "badHello"
         case .noSuchRoom: "noSuchRoom"
         case .roomRequired: "roomRequired"
+        case .relayRefused: "relayRefused"
+        case .notARelay: "notARelay"
         case .handshakeTimeout: "handshakeTimeout"
         case .silent: "timeout"
         case .handshakeRequired: "handshakeRequired"
@@ -145,7 +151,7 @@ public enum Refusal: Error, Hashable, Sendable {
         switch self {
         case .shuttingDown, .unsupportedVersion, .roomNeedsProtocol2, .wrongGame, .badName, .badLevel, .badRole, .sessionFull,
              .gameInProgress, .spectatorsFull, .badToken, .tooManyAttempts, .codeRequired, .wrongCode, .tooManyConnections,
-             .badHello, .noSuchRoom, .roomRequired, .handshakeTimeout, .silent, .handshakeRequired, .tooManyMessages:
+             .badHello, .noSuchRoom, .roomRequired, .relayRefused, .handshakeTimeout, .silent, .handshakeRequired, .tooManyMessages:
             true
         default:
             false
@@ -158,10 +164,10 @@ public enum Refusal: Error, Hashable, Sendable {
         .wrongGame(plays: "Four in a Row", asked: "chess", room: false), .badName, .badLevel, .badRole,
         .sessionFull(players: 2, capacity: 2), .gameInProgress, .spectatorsFull(watching: 16), .badToken,
         .tooManyAttempts(lockoutSeconds: 60), .codeRequired, .wrongCode, .tooManyConnections, .badHello(detail: "The hello has no name."), .noSuchRoom, .roomRequired,
-        .handshakeTimeout, .silent, .handshakeRequired(type: "move"), .tooManyMessages, .slowDown, .alreadyWelcomed,
+        .relayRefused, .handshakeTimeout, .silent, .handshakeRequired(type: "move"), .tooManyMessages, .slowDown, .alreadyWelcomed,
         .unexpectedMessage(type: "view"), .notHost, .cannotStart(detail: "Nobody has voted yet."),
         .notVIP(.remove), .cannotRemove(detail: "Nobody in the room has member id 9."), .rematchWhilePlaying,
-        .rematchBeforeAnyGame, .rematchInRoom, .notARoom, .spectatorMove, .spectatorOnly,
+        .rematchBeforeAnyGame, .rematchInRoom, .notARoom, .spectatorMove, .spectatorOnly, .notARelay,
         .move(.notYourTurn), .room(.notChoosing), .prediction(.closed), .malformed(.invalidJSON(detail: "unexpected end")),
     ]
 }
@@ -189,6 +195,7 @@ extension Refusal: CustomStringConvertible {
         case .tooManyConnections: "The host has too many connections; try again later."
         case .badHello(let detail): detail
         case .noSuchRoom: "No party has that code; check the four letters and try again."
+        case .relayRefused: "Only another node of this party server may relay watchers."
         case .roomRequired: "This is a party server with many rooms: name one (partyclient --room CODE, or the room's link)."
         case .handshakeTimeout: WatchdogTimeout.handshake.description
         case .silent: WatchdogTimeout.silentPeer.description
@@ -207,6 +214,7 @@ extension Refusal: CustomStringConvertible {
         case .notARoom: "This session plays one game; there is nothing to vote for."
         case .spectatorMove: "Spectators cannot move; join as a player to play."
         case .spectatorOnly: "Spectators can only watch (and leave)."
+        case .notARelay: "Only a fleet node's relay sends audience counts and its watchers' predictions."
         case .move(let rejection): rejection.description
         case .room(let rejection): rejection.description
         case .prediction(let rejection): rejection.description

@@ -12,4 +12,9 @@ struct Spectator: Sendable {
     var wantsPredictions = false
     /// A shared screen (`hello.features` has `display`, the /tv page): shown the split, never asked.
     var isDisplay = false
+    /// Another node of the fleet relaying this room to its own watchers (`hello.features` has
+    /// `relay`): one connection that stands for `audience` watchers.
+    var isRelay = false
+    /// A relay's watchers, as its last `audience` said.
+    var audience = 0
 }

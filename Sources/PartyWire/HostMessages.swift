@@ -279,12 +279,15 @@ public struct ErrorMessage: WireMessage, Hashable {
     public var inReplyTo: Int?
     /// Whether the host closes the connection after this error.
     public var fatal: Bool
+    /// To a relay: the watcher whose message this answers (the relay removes it before passing it on).
+    public var watcher: Int?
 
     /// Creates an error message.
-    public init(reason: String, message: String, inReplyTo: Int? = nil, fatal: Bool = false) {
+    public init(reason: String, message: String, inReplyTo: Int? = nil, fatal: Bool = false, watcher: Int? = nil) {
         self.reason = reason
         self.message = message
         self.inReplyTo = inReplyTo
         self.fatal = fatal
+        self.watcher = watcher
     }
 }

@@ -4,9 +4,28 @@ public struct Predict: WireMessage, Hashable {
     public static let type = MessageType.predict
     /// The seat predicted to win.
     public var seat: Int
+    /// From a fleet node's relay: which of its watchers predicts (the relay's own number for them).
+    public var watcher: Int?
+    /// From a relay: that watcher's name, for the spectators' board.
+    public var name: String?
 
-    /// Creates a prediction.
-    public init(seat: Int) { self.seat = seat }
+    /// Creates a prediction (a relay's names its `watcher` and their `name`).
+    public init(seat: Int, watcher: Int? = nil, name: String? = nil) {
+        self.seat = seat
+        self.watcher = watcher
+        self.name = name
+    }
+}
+
+/// From a fleet node's relay to the room's node: how many watchers the relay serves now (they
+/// count in `lobby.spectators`). Only a connection that said `relay` in `hello.features` sends it.
+public struct AudienceMessage: WireMessage, Hashable {
+    public static let type = MessageType.audience
+    /// Watchers connected to the relay.
+    public var count: Int
+
+    /// Creates an audience count.
+    public init(count: Int) { self.count = count }
 }
 
 /// The audience's predictions for the running game: who is predicted to win, by how many, and
@@ -106,15 +125,18 @@ public struct PredictionMessage: WireMessage, Hashable {
     public var points: Int?
     /// The line for people: `You said Bob.`, `You said Bob — right! +50`, `You said Bob — not this time.`
     public var message: String
+    /// To a relay: the watcher this prediction is for (the relay removes it before passing it on).
+    public var watcher: Int?
 
     /// Creates a prediction message.
-    public init(game: Int, seat: Int, name: String, right: Bool? = nil, points: Int? = nil, message: String) {
+    public init(game: Int, seat: Int, name: String, right: Bool? = nil, points: Int? = nil, message: String, watcher: Int? = nil) {
         self.game = game
         self.seat = seat
         self.name = name
         self.right = right
         self.points = points
         self.message = message
+        self.watcher = watcher
     }
 }
 

@@ -25,6 +25,8 @@ public enum WireProtocol {
 public enum MessageType: String, Codable, Sendable, CaseIterable {
     // client → host
     case hello, ready, start, move, typedMove, rematch, leave, vote, predict, remove, endParty
+    // client → host, from a fleet node's relay only (section 18)
+    case audience
     // host → client
     case welcome, reject, lobby, view, moveRejected, gameOver, playerLeft, ended, error, room, team, predictions, prediction
     // both ways

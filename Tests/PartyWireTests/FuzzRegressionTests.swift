@@ -88,6 +88,7 @@ struct FuzzRegressionTests {
             case .vote: _ = try codec.decode(Vote.self, from: envelope)
             case .remove: _ = try codec.decode(Remove.self, from: envelope)
             case .endParty: _ = try codec.decode(EndParty.self, from: envelope)
+            case .audience: _ = try codec.decode(AudienceMessage.self, from: envelope)
             case .room: _ = try codec.decode(RoomMessage.self, from: envelope)
             case .team: _ = try codec.decode(TeamMessage.self, from: envelope)
             case .predict: _ = try codec.decode(Predict.self, from: envelope)

@@ -119,7 +119,7 @@ public final class RoomServer: Sendable {
         var census = Census(connections: registry.withLock { $0?.openCount ?? 0 })
         for room in liveRooms {
             let (players, watchers, playing) = room.session.assumeIsolated { session in
-                (session.table.players.filter(\.connected).count, session.table.spectators.count, { if case .playing = session.table.stage { true } else { false } }())
+                (session.table.players.filter(\.connected).count, session.table.spectators.count - session.table.relays.count, { if case .playing = session.table.stage { true } else { false } }())
             }
             census.rooms += 1
             census.players += players

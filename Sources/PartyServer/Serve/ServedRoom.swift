@@ -89,6 +89,6 @@ extension Session {
 
     /// People (not bots) connected: seated players and watchers.
     var humansConnected: Int {
-        table.players.filter { $0.connected && !$0.isBot }.count + table.spectators.count
+        table.players.filter { $0.connected && !$0.isBot }.count + table.audienceCount
     }
 }

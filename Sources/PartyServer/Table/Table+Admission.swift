@@ -124,13 +124,17 @@ extension Table {
     }
 
     mutating func watch(_ hello: Hello, peer: Int) -> Admission {
+        let isRelay = hello.features?.contains("relay") == true
+        if isRelay, !options.acceptsRelays {
+            return .rejected(Reject(.relayRefused))
+        }
         guard spectators.count < options.maxSpectators else {
             return .rejected(Reject(.spectatorsFull(watching: options.maxSpectators)))
         }
         let cleaned = NameCleaner.clean(hello.name)
         let spectator = Spectator(peer: peer, name: cleaned.isEmpty ? "Spectator" : cleaned, games: hello.games,
                                   plainText: wantsPlainText(hello), wantsPredictions: hello.features?.contains("predictions") == true,
-                                  isDisplay: hello.features?.contains("display") == true)
+                                  isDisplay: hello.features?.contains("display") == true, isRelay: isRelay)
         addSpectator(spectator)
         log(.info, "\(spectator.name) is watching", metadata: ["peer": "\(peer)"])
         let welcome = welcome(seat: nil, name: spectator.name, token: "", hello: hello)

@@ -44,6 +44,29 @@ extension Table {
     /// A spectator's `spectatorName` names their line on the spectators' board.
     mutating func predict(_ envelope: Envelope, from peer: Int, as predictor: Predictor?, display: Bool = false, spectatorName: String? = nil) {
         guard let message = decode(Predict.self, envelope, for: peer) else { return }
+        guard message.watcher == nil else {
+            return send(ErrorMessage(.notARelay, inReplyTo: envelope.seq), to: peer)
+        }
+        predict(message, seq: envelope.seq, from: peer, as: predictor, display: display, spectatorName: spectatorName)
+    }
+
+    /// A `predict` from a relay (another node of the fleet) for one of its watchers: counted once
+    /// for that watcher, answered to the relay with the watcher's number.
+    mutating func relayedPredict(_ envelope: Envelope, from relay: Int) {
+        guard let message = decode(Predict.self, envelope, for: relay) else { return }
+        guard let watcher = message.watcher else {
+            let missing = WireError.invalidFields(type: envelope.type.rawValue, detail: "missing field \"watcher\"")
+            return send(ErrorMessage(.malformed(missing), inReplyTo: envelope.seq), to: relay)
+        }
+        let cleaned = NameCleaner.clean(message.name ?? "")
+        predict(message, seq: envelope.seq, from: relay, as: .relayed(relay: relay, watcher: watcher),
+                spectatorName: cleaned.isEmpty ? "Spectator" : cleaned, watcher: watcher)
+    }
+
+    /// Judges `message` from `predictor` on connection `peer` (for a relay's `watcher`, the answer
+    /// names them).
+    mutating func predict(_ message: Predict, seq: Int, from peer: Int, as predictor: Predictor?, display: Bool = false,
+                          spectatorName: String? = nil, watcher: Int? = nil) {
         do throws(PredictionRejection) {
             if display { throw .display }
             guard let predictor else { throw .playing }
@@ -52,15 +75,38 @@ extension Table {
             changePlay { $0.predictions = open }
             changePlay { $0.predictionsChanged = true }
             send(PredictionMessage(game: open.game, seat: message.seat, name: predictionSeatName(message.seat),
-                                        message: "You said \(predictionSeatName(message.seat))."), to: peer)
-            if case .spectator(let id) = predictor {
-                spectatorBoard[id, default: SpectatorScore(name: spectatorName ?? "Spectator")].made += 1
+                                   message: "You said \(predictionSeatName(message.seat)).", watcher: watcher), to: peer)
+            switch predictor {
+            case .spectator, .relayed:
+                spectatorBoard[predictor, default: SpectatorScore(name: spectatorName ?? "Spectator")].made += 1
+            case .member:
+                break
             }
             predictionsTick()
         } catch {
-            send(ErrorMessage(.prediction(error), inReplyTo: envelope.seq), to: peer)
+            var answer = ErrorMessage(.prediction(error), inReplyTo: seq)
+            answer.watcher = watcher
+            send(answer, to: peer)
         }
     }
+
+    /// A relay's count of its watchers: they count in `lobby.spectators` from the next lobby.
+    mutating func audience(_ envelope: Envelope, from spectator: Spectator) {
+        guard spectator.isRelay, let index = spectatorIndex[spectator.peer] else {
+            return send(ErrorMessage(.notARelay, inReplyTo: envelope.seq), to: spectator.peer)
+        }
+        guard let message = decode(AudienceMessage.self, envelope, for: spectator.peer) else { return }
+        guard (0...Self.relayAudienceLimit).contains(message.count) else {
+            let wrong = WireError.invalidFields(type: envelope.type.rawValue, detail: "\"count\" must be from 0 to \(Self.relayAudienceLimit)")
+            return send(ErrorMessage(.malformed(wrong), inReplyTo: envelope.seq), to: spectator.peer)
+        }
+        relays.audience += message.count - spectators[index].audience
+        spectators[index].audience = message.count
+        spectatorsChanged = true
+    }
+
+    /// The most watchers one relay may say it serves.
+    static let relayAudienceLimit = 1_000_000
 
     /// Who a player is as a predictor: a member who watches the game, or nil for one who plays it.
     func predictor(player index: Int) -> Predictor? {
@@ -98,10 +144,22 @@ extension Table {
                 if let peer = memberPeers[member] { told[pick.seat, default: []].append(peer) }
             case .spectator(let id):
                 if right {
-                    spectatorBoard[id]?.points += earned
-                    spectatorBoard[id]?.right += 1
+                    spectatorBoard[pick.predictor]?.points += earned
+                    spectatorBoard[pick.predictor]?.right += 1
                 }
                 if spectatorPeers.contains(id) { told[pick.seat, default: []].append(id) }
+            case .relayed(let relay, let watcher):
+                if right {
+                    spectatorBoard[pick.predictor]?.points += earned
+                    spectatorBoard[pick.predictor]?.right += 1
+                }
+                // One message per watcher who predicted (each names its watcher), to their relay.
+                if spectatorPeers.contains(relay) {
+                    let name = predictionSeatName(pick.seat)
+                    send(PredictionMessage(game: open.game, seat: pick.seat, name: name, right: right, points: earned,
+                                           message: right ? "You said \(name) — right! +\(earned)" : "You said \(name) — not this time.",
+                                           watcher: watcher), to: relay)
+                }
             }
         }
         for seat in told.keys.sorted() {
@@ -176,7 +234,7 @@ extension Table {
     /// The spectators' board, best first: the spectators who predicted in this session.
     func boardLines() -> [PredictionBoardLine] {
         let sorted = spectatorBoard.sorted { lhs, rhs in
-            lhs.value.points != rhs.value.points ? lhs.value.points > rhs.value.points : lhs.key < rhs.key
+            lhs.value.points != rhs.value.points ? lhs.value.points > rhs.value.points : lhs.key.boardOrder < rhs.key.boardOrder
         }
         var lines: [PredictionBoardLine] = []
         for (offset, entry) in sorted.prefix(Self.boardLines).enumerated() {

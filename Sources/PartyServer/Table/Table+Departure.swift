@@ -89,8 +89,12 @@ extension Table {
             return
         case .leave:
             remove(peerID: spectator.peer, reason: .left)
+        case .predict where spectator.isRelay:
+            relayedPredict(envelope, from: spectator.peer)
         case .predict:
             predict(envelope, from: spectator.peer, as: .spectator(spectator.peer), display: spectator.isDisplay, spectatorName: spectator.name)
+        case .audience:
+            audience(envelope, from: spectator)
         case .move, .typedMove:
             send(MoveRejected(.spectatorMove, inReplyTo: envelope.seq), to: spectator.peer)
         default:
@@ -104,7 +108,12 @@ extension Table {
     mutating func addSpectator(_ spectator: Spectator) {
         spectatorIndex[spectator.peer] = spectators.count
         spectators.append(spectator)
+        if spectator.isRelay { relays.count += 1 }
     }
+
+    /// Everyone who watches: the spectators connected here, a relay counting as the watchers it
+    /// serves (`lobby.spectators`).
+    var audienceCount: Int { spectators.count - relays.count + relays.audience }
 
     /// Removes the spectator of connection `peerID`, if it is one: the last spectator takes its
     /// place (the order of spectators means nothing), so leaving costs the same for ten thousand.
@@ -115,6 +124,11 @@ extension Table {
             spectators.swapAt(index, last)
             spectatorIndex[spectators[index].peer] = index
         }
-        return spectators.removeLast()
+        let removed = spectators.removeLast()
+        if removed.isRelay {
+            relays.count -= 1
+            relays.audience -= removed.audience
+        }
+        return removed
     }
 }

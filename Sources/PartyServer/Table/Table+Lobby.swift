@@ -48,7 +48,7 @@ extension Table {
         let state = lobbyState
         let canStart = isRoom ? phase != .playing && (room?.plan != nil || room?.votes.isEmpty == false) : hostDecides && startProblem() == nil
         for player in players where player.connected {
-            send(Lobby(state: state, players: infos, you: player.seat, spectators: spectators.count,
+            send(Lobby(state: state, players: infos, you: player.seat, spectators: audienceCount,
                        canStart: canStart && player.isHost, gamesPlayed: gamesPlayed, message: message), to: player.peer)
         }
         sendToSpectators(spectatorLobby(infos: infos, message: message))
@@ -61,7 +61,7 @@ extension Table {
 
     /// The lobby every spectator gets (`you` absent, never `canStart`).
     func spectatorLobby(infos: [PlayerInfo]? = nil, message: String? = nil) -> Lobby {
-        Lobby(state: lobbyState, players: infos ?? playerInfos, you: nil, spectators: spectators.count,
+        Lobby(state: lobbyState, players: infos ?? playerInfos, you: nil, spectators: audienceCount,
               canStart: false, gamesPlayed: gamesPlayed, message: message ?? lobbyMessage())
     }
 

@@ -87,7 +87,9 @@ struct Table {
     /// Who played in a team with whom in the last game (the next teams mix them).
     var lastTeammates: [Int: Set<Int>] = [:]
     /// The spectators' board: points from right predictions, by spectator connection.
-    var spectatorBoard: [Int: SpectatorScore] = [:]
+    var spectatorBoard: [Predictor: SpectatorScore] = [:]
+    /// How many spectators are relays (other nodes of the fleet), and the watchers they say they serve.
+    var relays = (count: 0, audience: 0)
 
     /// A table locked to `game` (`room` nil), or a party room. `seed` drives every random choice of
     /// the table and its games.
@@ -230,6 +232,8 @@ struct Table {
             removeRequested(envelope, from: index)
         case .endParty:
             endPartyRequested(by: index, seq: envelope.seq)
+        case .audience:
+            send(ErrorMessage(.notARelay, inReplyTo: envelope.seq), to: peer)
         case .welcome, .reject, .lobby, .view, .moveRejected, .gameOver, .playerLeft, .ended, .error, .room, .team, .predictions, .prediction:
             send(ErrorMessage(.unexpectedMessage(type: envelope.type.rawValue), inReplyTo: envelope.seq), to: peer)
         }
@@ -276,6 +280,7 @@ struct Table {
         players.removeAll()
         spectators.removeAll()
         spectatorIndex.removeAll()
+        relays = (0, 0)
         effects.append(.ended)
     }
 
