@@ -29,8 +29,10 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     /// The session the connection talks to; on a party server nil until the hello names its room.
     var session: Session!
-    /// On a party server: finds the room a hello asks for (its session, or why not).
-    let findRoom: (@Sendable (Hello) -> Result<Session, Refusal>)?
+    /// On a fleet's node: the relay of another node's room that this watcher talks to instead.
+    var relay: WatchRelay?
+    /// On a party server: finds the room a hello asks for (its session or a relay, or why not).
+    let findRoom: (@Sendable (Hello) -> Result<RoomTarget, Refusal>)?
     let peer: PeerLink
     let logger: Logger
     let overCapacity: Bool
@@ -65,7 +67,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// `onClose` runs when the connection has closed. With `framing` it reads a framed byte
     /// stream; without, each read is one message body (a WebSocket's).
     /// On a party server `session` is nil and `findRoom` picks it when the hello comes.
-    init(session: Session?, findRoom: (@Sendable (Hello) -> Result<Session, Refusal>)? = nil, peer: PeerLink, logger: Logger,
+    init(session: Session?, findRoom: (@Sendable (Hello) -> Result<RoomTarget, Refusal>)? = nil, peer: PeerLink, logger: Logger,
          rate: RateLimiter, overCapacity: Bool, framing: FrameSplitter?, deadlines: PeerDeadlines, onClose: @escaping @Sendable () -> Void) {
         self.session = session
         self.findRoom = findRoom
@@ -247,7 +249,11 @@ final class ConnectionHandler: ChannelInboundHandler {
         lastSeq = envelope.seq
         if state == .welcomed {
             let id = peer.id
-            session.assumeIsolated { $0.receive(envelope, from: id) }
+            if let relay {
+                relay.receive(envelope, from: id)
+            } else {
+                session.assumeIsolated { $0.receive(envelope, from: id) }
+            }
             if envelope.type == .leave { finish() }
             return
         }
@@ -264,14 +270,15 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         if let findRoom {
             switch findRoom(hello) {
-            case .success(let room): session = room
+            case .success(.session(let room)): session = room
+            case .success(.relay(let watching)): relay = watching
             case .failure(let refusal):
                 peer.send(Reject(refusal))
                 return finish()
             }
         }
         let address = peer.address
-        let delay = session.assumeIsolated { $0.codeDelay(for: address) }
+        let delay = relay != nil ? .zero : session.assumeIsolated { $0.codeDelay(for: address) }
         guard delay > .zero else { return admit(hello, context: context) }
         // After wrong join codes this address waits before its code is checked; reading pauses
         // and what arrives meanwhile is handled after the answer, in order.
@@ -288,6 +295,23 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func admit(_ hello: Hello, context: ChannelHandlerContext) {
         let peer = self.peer
+        if let relay {
+            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            switch relay.admit(hello, link: peer, done: { welcomed in
+                let (handler, context) = bound.value
+                guard handler.state == .admitting else { return }
+                handler.relayAnswered(welcomed)
+                handler.nextTurn(context: context)
+            }) {
+            case .accepted: relayAnswered(true)
+            case .refused: finish()
+            case .pending:
+                // Until the relay is welcomed by the room's node; frames wait, in order.
+                state = .admitting
+                pauseReading(context: context)
+            }
+            return
+        }
         if session.assumeIsolated({ $0.admit(hello, peer: peer) }) {
             state = .welcomed
             // Only silence counts from now on.
@@ -333,9 +357,20 @@ final class ConnectionHandler: ChannelInboundHandler {
         watch = nil
     }
 
-    /// The session forgets the peer, which then closes once its last messages are out.
+    /// A relay's answer to the hello: watching, or refused (the reason was sent).
+    func relayAnswered(_ welcomed: Bool) {
+        if welcomed {
+            state = .welcomed
+            deadlines.handshakeCompleted()
+        } else {
+            finish()
+        }
+    }
+
+    /// The session (or relay) forgets the peer, which then closes once its last messages are out.
     func depart(_ reason: DepartureReason) {
         let id = peer.id
+        relay?.remove(peerID: id)
         session?.assumeIsolated { $0.remove(peerID: id, reason: reason) }
         finish()
     }

@@ -48,6 +48,11 @@ public enum Refusal: Error, Hashable, Sendable {
     case roomRequired
     /// `relay` in `hello.features` from a connection that is not another node of the fleet.
     case relayRefused
+    /// A player's hello (or a token) at a watchers' address (`/CODE/ws?watch`) of a node that
+    /// relays the room.
+    case watchOnly
+    /// A node relaying the room to its watchers cannot reach the room's node.
+    case roomUnreachable
 
     // MARK: Connection (`error`, fatal: the connection closes)
 
@@ -124,6 +129,8 @@ public enum Refusal: Error, Hashable, Sendable {
         case .noSuchRoom: "noSuchRoom"
         case .roomRequired: "roomRequired"
         case .relayRefused: "relayRefused"
+        case .watchOnly: "watchOnly"
+        case .roomUnreachable: "roomUnreachable"
         case .notARelay: "notARelay"
         case .handshakeTimeout: "handshakeTimeout"
         case .silent: "timeout"
@@ -151,7 +158,7 @@ public enum Refusal: Error, Hashable, Sendable {
         switch self {
         case .shuttingDown, .unsupportedVersion, .roomNeedsProtocol2, .wrongGame, .badName, .badLevel, .badRole, .sessionFull,
              .gameInProgress, .spectatorsFull, .badToken, .tooManyAttempts, .codeRequired, .wrongCode, .tooManyConnections,
-             .badHello, .noSuchRoom, .roomRequired, .relayRefused, .handshakeTimeout, .silent, .handshakeRequired, .tooManyMessages:
+             .badHello, .noSuchRoom, .roomRequired, .relayRefused, .watchOnly, .roomUnreachable, .handshakeTimeout, .silent, .handshakeRequired, .tooManyMessages:
             true
         default:
             false
@@ -164,7 +171,7 @@ public enum Refusal: Error, Hashable, Sendable {
         .wrongGame(plays: "Four in a Row", asked: "chess", room: false), .badName, .badLevel, .badRole,
         .sessionFull(players: 2, capacity: 2), .gameInProgress, .spectatorsFull(watching: 16), .badToken,
         .tooManyAttempts(lockoutSeconds: 60), .codeRequired, .wrongCode, .tooManyConnections, .badHello(detail: "The hello has no name."), .noSuchRoom, .roomRequired,
-        .relayRefused, .handshakeTimeout, .silent, .handshakeRequired(type: "move"), .tooManyMessages, .slowDown, .alreadyWelcomed,
+        .relayRefused, .watchOnly, .roomUnreachable, .handshakeTimeout, .silent, .handshakeRequired(type: "move"), .tooManyMessages, .slowDown, .alreadyWelcomed,
         .unexpectedMessage(type: "view"), .notHost, .cannotStart(detail: "Nobody has voted yet."),
         .notVIP(.remove), .cannotRemove(detail: "Nobody in the room has member id 9."), .rematchWhilePlaying,
         .rematchBeforeAnyGame, .rematchInRoom, .notARoom, .spectatorMove, .spectatorOnly, .notARelay,
@@ -196,6 +203,8 @@ extension Refusal: CustomStringConvertible {
         case .badHello(let detail): detail
         case .noSuchRoom: "No party has that code; check the four letters and try again."
         case .relayRefused: "Only another node of this party server may relay watchers."
+        case .watchOnly: "This address is for watching; to play, open the room without ?watch."
+        case .roomUnreachable: "The server holding this party cannot be reached right now; try again in a moment."
         case .roomRequired: "This is a party server with many rooms: name one (partyclient --room CODE, or the room's link)."
         case .handshakeTimeout: WatchdogTimeout.handshake.description
         case .silent: WatchdogTimeout.silentPeer.description

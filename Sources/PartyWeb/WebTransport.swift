@@ -128,11 +128,22 @@ public struct WebSocketOpening: Sendable {
     public var path: String
     /// The last address of `X-Forwarded-For` (the one the nearest proxy added), if any.
     public var forwardedFor: String?
+    /// Whether the query says `watch` (`/ABCD/ws?watch`): a watcher, whom a fleet's node that does
+    /// not hold the room serves from its relay of it.
+    public var watch: Bool
 
     /// The opening of `head`.
     init(_ head: HTTPRequestHead) {
         path = HTTPAssetHandler.path(of: head.uri)
         forwardedFor = WebSocketOpening.lastForwarded(head.headers)
+        watch = Self.watches(head.uri)
+    }
+
+    /// Whether `uri`'s query has `watch` (alone, or `watch=` anything).
+    public static func watches(_ uri: String) -> Bool {
+        guard let query = uri.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first?
+            .split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first else { return false }
+        return query.split(separator: "&").contains { $0 == "watch" || $0.hasPrefix("watch=") }
     }
 
     /// The last address in the `X-Forwarded-For` headers, trimmed; nil when there is none.

@@ -35,6 +35,27 @@ public struct SharedMessage: Sendable {
         tail = ByteBuffer(bytes: bytes[(numberAt + 1)...])
     }
 
+    /// A body another host wrote (`{"type":"view","seq":12,…}`), to pass on to many connections
+    /// with their own numbers: a fleet node's relay forwards its room's messages this way. Nil
+    /// when the body does not begin with a known `type` and then `seq` (a host's always do).
+    public init?(forwarding body: ByteBuffer) {
+        let bytes = body.readableBytesView
+        let typePrefix = Array("{\"type\":\"".utf8)
+        guard bytes.starts(with: typePrefix) else { return nil }
+        let nameStart = bytes.startIndex + typePrefix.count
+        guard let quote = bytes[nameStart...].firstIndex(of: UInt8(ascii: "\"")),
+              let name = String(bytes: bytes[nameStart..<quote], encoding: .utf8), let type = MessageType(rawValue: name) else { return nil }
+        let seqKey = Array("\",\"seq\":".utf8)
+        guard bytes[quote...].starts(with: seqKey) else { return nil }
+        let numberAt = quote + seqKey.count
+        var end = numberAt
+        while end < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+        guard end > numberAt, end < bytes.endIndex, bytes[end] == UInt8(ascii: ",") || bytes[end] == UInt8(ascii: "}") else { return nil }
+        self.type = type
+        head = ByteBuffer(bytes: bytes[bytes.startIndex..<numberAt])
+        tail = ByteBuffer(bytes: bytes[end...])
+    }
+
     /// The body with `seq`, in a buffer that keeps `headroom` bytes before it and holds the body's
     /// length in the 4 bytes just before it (as `MessageCodec.encode` leaves it for
     /// `FramePrepender`).

@@ -7,9 +7,12 @@ extension RoomServer: WebCarrying {
     public func destination(for head: HTTPRequestHead, peerAddress: String) -> CarryDestination? {
         // A request a fleet node carried here is answered here: one hop at most, never a loop.
         let carriedHere = isFleetPeer(peerAddress) && !head.headers[CarryDestination.carriedHeader].isEmpty
-        guard let directory, !carriedHere,
-              let code = Self.code(ofRoomPath: String(head.uri.prefix { $0 != "?" && $0 != "#" })),
+        let path = String(head.uri.prefix { $0 != "?" && $0 != "#" })
+        guard let directory, !carriedHere, let code = Self.code(ofRoomPath: path),
               room(code) == nil, let place = directory.locate(code: code) else { return nil }
+        // A watcher's WebSocket (`/CODE/ws?watch`) is served here, from this node's relay of the room.
+        if Self.code(ofSocketPath: path) != nil, WebSocketOpening.watches(head.uri),
+           head.headers["Upgrade"].contains(where: { $0.lowercased() == "websocket" }) { return nil }
         let client = believesForwarding(from: peerAddress)
             ? (WebSocketOpening.lastForwarded(head.headers) ?? peerAddress) : peerAddress
         return CarryDestination(host: place.host, port: place.port, forwardedFor: client)

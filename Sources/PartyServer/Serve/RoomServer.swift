@@ -17,6 +17,8 @@ public final class RoomServer: Sendable {
     /// The loop every room and connection runs on.
     public let loop: any EventLoop
     private let rooms = Mutex<[String: ServedRoom]>([:])
+    /// The rooms other nodes hold that this node relays to its own watchers, by code.
+    let relays = Mutex<[String: WatchRelay]>([:])
     private let guesses: Mutex<CodeGuesses>
     private let registry = Mutex<ConnectionRegistry?>(nil)
     private let stopSignal: AsyncStream<Void>
@@ -69,6 +71,9 @@ public final class RoomServer: Sendable {
     @discardableResult
     public func open(code: String, name: String, game: HostedGame? = nil, room settings: RoomSettings? = nil,
                      options roomOptions: HostOptions, journal: HostJournal? = nil) throws(ServeError) -> ServedRoom {
+        var roomOptions = roomOptions
+        // In a fleet, the other nodes relay the room to their watchers.
+        roomOptions.acceptsRelays = directory != nil || !options.fleetPeers.isEmpty
         let room = ServedRoom(code: code, name: name, game: game, room: settings, options: roomOptions, logger: logger,
                               loop: loop, journal: journal)
         try rooms.withLock { (rooms: inout [String: ServedRoom]) throws(ServeError) in
@@ -175,15 +180,36 @@ public final class RoomServer: Sendable {
     }
 
     /// The session a hello on a connection from `address` asks for (`pathCode`: the code of the
-    /// WebSocket's path).
-    func findRoom(_ hello: Hello, pathCode: String?, address: String) -> Result<Session, Refusal> {
+    /// WebSocket's path), or for a watcher at `/CODE/ws?watch` (`watch`) of a room another node of
+    /// the fleet holds, this node's relay of it.
+    func findRoom(_ hello: Hello, pathCode: String?, address: String, watch: Bool = false) -> Result<RoomTarget, Refusal> {
         guard let asked = pathCode ?? hello.room else { return .failure(.roomRequired) }
         if let pathCode, let named = hello.room, RoomCode.normalized(named) != pathCode { return .failure(.noSuchRoom) }
+        // Only another node of the fleet relays a room (its `hello` says so).
+        if hello.features?.contains("relay") == true, !isFleetPeer(address) { return .failure(.relayRefused) }
+        if watch, room(asked) == nil, let code = RoomCode.normalized(asked), let relay = relay(for: code) {
+            return .success(.relay(relay))
+        }
         switch lookUp(asked, for: address) {
-        case .found(let room): return .success(room.session)
+        case .found(let room): return .success(.session(room.session))
         case .none: return .failure(.noSuchRoom)
         case .refused(let seconds): return .failure(.tooManyAttempts(lockoutSeconds: seconds))
         }
+    }
+
+    /// This node's relay of `code`, a room the directory places on another node (started now when
+    /// there is none yet); nil when no node holds it. Called on `loop`.
+    func relay(for code: String) -> WatchRelay? {
+        loop.preconditionInEventLoop()
+        if let running = relays.withLock({ $0[code] }) { return running }
+        guard let directory, let place = directory.locate(code: code) else { return nil }
+        let relay = WatchRelay(code: code, place: place, loop: loop, logger: logger, maxWatchers: options.host.maxSpectators) {
+            [weak self] finished in
+            self?.relays.withLock { if $0[finished.code] === finished { $0[finished.code] = nil } }
+        }
+        relays.withLock { $0[code] = relay }
+        relay.start()
+        return relay
     }
 
     // MARK: Serving
@@ -237,14 +263,14 @@ public final class RoomServer: Sendable {
         let overCapacity = admission == .overCapacity
         channel.closeFuture.whenComplete { _ in connections.closed(id) }
         let trusted = believesForwarding(from: socketAddress)
-        let attach: @Sendable (any Channel, Bool, String?, String?) throws -> Void = { [self] channel, framed, pathCode, forwarded in
+        let attach: @Sendable (any Channel, Bool, String?, String?, Bool) throws -> Void = { [self] channel, framed, pathCode, forwarded, watch in
             // Behind a trusted proxy the client is the address it forwarded, held to its own limit.
             let address = trusted ? (forwarded ?? socketAddress) : socketAddress
             let overCapacity = overCapacity || (address != socketAddress && !connections.reassign(id, to: address))
             let outbox = ConnectionOutbox(channel: channel, limit: host.outboundQueueLimit, wholeFrames: framed)
             let peer = PeerLink(id: id, outbox: outbox, address: address)
             let handler = ConnectionHandler(
-                session: nil, findRoom: { [self] hello in findRoom(hello, pathCode: pathCode, address: address) },
+                session: nil, findRoom: { [self] hello in findRoom(hello, pathCode: pathCode, address: address, watch: watch) },
                 peer: peer, logger: logger, rate: RateLimiter(perSecond: host.messagesPerSecond, burst: host.messageBurst),
                 overCapacity: overCapacity, framing: framed ? FrameSplitter() : nil,
                 deadlines: PeerDeadlines(handshakeTimeout: .milliseconds(host.handshakeTimeoutMilliseconds),
@@ -254,9 +280,9 @@ public final class RoomServer: Sendable {
         }
         try WebTransport.configure(channel, options: web, overCapacity: overCapacity,
                                    idle: { idle in connections.setIdleHTTP(id, idle) },
-                                   configureWire: { channel in try attach(channel, true, nil, nil) },
+                                   configureWire: { channel in try attach(channel, true, nil, nil, false) },
                                    configureRoomSocket: { channel, opening in
-                                       try attach(channel, false, Self.code(ofSocketPath: opening.path), opening.forwardedFor)
+                                       try attach(channel, false, Self.code(ofSocketPath: opening.path), opening.forwardedFor, opening.watch)
                                    })
     }
 
