@@ -31,6 +31,14 @@ export class FleetNodes {
     return `${base}${ROOM ? `/${ROOM}` : ""}/ws`;
   }
 
+  /**
+   * A watcher's WebSocket: the room's with `?watch`, so that a node that does not hold the room
+   * serves the watcher from its own relay of it (the room's node sends each view once per node).
+   */
+  get watchURL() {
+    return ROOM ? `${this.socketURL}?watch` : this.socketURL;
+  }
+
   /** Asks the node in use for the fleet's live nodes (now and then; at once when `force`). */
   learn(force = false) {
     if (!ROOM || (!force && Date.now() - this.learnedAt < REFRESH_MS)) return;

@@ -85,4 +85,55 @@ struct FleetFailoverJSTests {
             "invites to http://b:2/ABCD",
         ], "\(lines)")
     }
+
+    @Test("a watcher's page opens /CODE/ws?watch (a node without the room relays it), and a relay that cannot reach the room is no reason to stop",
+          .enabled(if: NodeScript.available, "needs /usr/bin/node"))
+    func watcherAtWatch() throws {
+        let connection = Self.root.appendingPathComponent("Web/connection.js").absoluteString
+        let script = #"""
+        const storage = (store) => ({ getItem: (k) => store.has(k) ? store.get(k) : null, setItem: (k, v) => store.set(k, String(v)),
+                                      removeItem: (k) => store.delete(k) });
+        globalThis.sessionStorage = storage(new Map());
+        globalThis.localStorage = storage(new Map());
+        globalThis.location = { protocol: "http:", host: "a:1", origin: "http://a:1", pathname: "/ABCD" };
+        globalThis.fetch = async () => ({ ok: true, json: async () => ({ nodes: ["http://a:1", "http://b:2"] }) });
+        const sockets = [];
+        class FakeSocket {
+          static OPEN = 1; static CONNECTING = 0;
+          constructor(url) { this.url = url; this.readyState = 0; this.sent = []; this.handlers = {}; sockets.push(this); }
+          addEventListener(type, f) { (this.handlers[type] ??= []).push(f); }
+          emit(type, event = {}) { for (const f of this.handlers[type] ?? []) f(event); }
+          open() { this.readyState = 1; this.emit("open"); }
+          receive(msg) { this.emit("message", { data: JSON.stringify(msg) }); }
+          send(text) { this.sent.push(JSON.parse(text)); }
+          close() { this.readyState = 3; this.emit("close"); }
+        }
+        globalThis.WebSocket = FakeSocket;
+        globalThis.setTimeout = (f) => { queueMicrotask(f); };
+        globalThis.setInterval = () => 1;
+        globalThis.clearInterval = () => {};
+        const settle = () => new Promise((resolve) => setImmediate(resolve));
+        import("\#(connection)").then(async ({ Connection }) => {
+          const tv = new Connection({ name: "TV", role: "spectator", games: [], onMessage() {}, onState() {} });
+          tv.connect(); sockets[0].open();
+          console.log(`${sockets[0].url} ${sockets[0].sent[0].role}`);
+          sockets[0].receive({ type: "welcome", token: "", room: true, restartWait: 300 });
+          await settle();
+          sockets[0].receive({ type: "reject", reason: "roomUnreachable", message: "cannot be reached" });
+          await settle(); await settle();
+          console.log(`finished ${tv.finished}, then ${sockets[sockets.length - 1].url}`);
+          const player = new Connection({ name: "Ann", role: "player", games: [], onMessage() {}, onState() {} });
+          player.connect();
+          console.log(sockets[sockets.length - 1].url);
+          tv.stop(); player.stop();
+          process.exit(0);
+        }).catch((e) => { console.log("ERROR " + e); process.exit(1); });
+        """#
+        let lines = try NodeScript.run(["--input-type=module", "-e", script]).split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "ws://a:1/ABCD/ws?watch spectator",
+            "finished false, then ws://a:1/ABCD/ws?watch",
+            "ws://a:1/ABCD/ws",
+        ], "\(lines)")
+    }
 }

@@ -202,7 +202,8 @@ public final class RoomServer: Sendable {
     func relay(for code: String) -> WatchRelay? {
         loop.preconditionInEventLoop()
         if let running = relays.withLock({ $0[code] }) { return running }
-        guard let directory, let place = directory.locate(code: code) else { return nil }
+        // A room on its way to another node (its node died) is nowhere yet: "no such room" for now.
+        guard let directory, !directory.isMoving(code: code), let place = directory.locate(code: code) else { return nil }
         let relay = WatchRelay(code: code, place: place, loop: loop, logger: logger, maxWatchers: options.host.maxSpectators) {
             [weak self] finished in
             self?.relays.withLock { if $0[finished.code] === finished { $0[finished.code] = nil } }

@@ -85,7 +85,8 @@ export class Connection {
 
   connect() {
     // On a party server each room has its own socket: /ABCD/ws (at this page's node, or another of its fleet).
-    const socket = new WebSocket(this.fleet.socketURL);
+    // A watcher (the TV, the audience) at ?watch: any node of a fleet serves it from its relay.
+    const socket = new WebSocket(this.options.role === "spectator" ? this.fleet.watchURL : this.fleet.socketURL);
     this.socket = socket;
     this.seq = 0;
     this.welcomed = false;
@@ -145,9 +146,10 @@ export class Connection {
         useNode(this.fleet.current);
         this.options.onState("open", 0);
       } else if (msg.type === "reject") {
-        if (msg.reason === "noSuchRoom" && this.everWelcomed && this.fleet.hasOthers) {
-          // This node does not have the room (yet): its node died and another claims it. Not the
-          // end: the next node is tried when this socket closes.
+        if ((msg.reason === "noSuchRoom" || msg.reason === "roomUnreachable") && this.everWelcomed && this.fleet.hasOthers) {
+          // This node does not have the room (yet), or cannot reach it to relay it to a watcher:
+          // its node died and another claims it. Not the end: the next node is tried when this
+          // socket closes.
           this.notHere = true;
           socket.close();
           return;
