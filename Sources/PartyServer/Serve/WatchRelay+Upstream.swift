@@ -30,11 +30,11 @@ extension WatchRelay {
                                    role: "spectator", features: ["relay", "predictions"], room: code))
             case .failure(let error):
                 logger.info("relay cannot reach the room's node", metadata: ["room": "\(code)", "node": "\(place.node)", "error": "\(error)"])
-                finish(reason: "unreachable")
+                finish(because: "unreachable")
             }
         }
         loop.scheduleTask(in: Self.answerTimeout) { [self] in
-            if welcome == nil, !finished { finish(reason: "no welcome in time") }
+            if welcome == nil, !finished { finish(because: "no welcome in time") }
         }
     }
 
@@ -67,7 +67,7 @@ extension WatchRelay {
             logger.info("relaying a room", metadata: ["room": "\(code)", "node": "\(place.node)"])
         case .reject:
             let reason = (try? codec.decode(Reject.self, from: envelope)).map { "\($0.reason): \($0.message)" } ?? "rejected"
-            finish(reason: reason)
+            finish(because: reason)
         case .lobby:
             if let lobby = try? codec.decode(Lobby.self, from: envelope) {
                 players = lobby.players
@@ -100,7 +100,7 @@ extension WatchRelay {
             return
         case .ended:
             forward(body, to: nil)
-            finish(reason: "the party ended")
+            finish(because: "the party ended")
         default:
             // gameOver, playerLeft and whatever else every spectator gets.
             forward(body, to: nil)
@@ -126,7 +126,7 @@ extension WatchRelay {
         let beat = SharedMessage(Heartbeat())
         ticker = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [self] _ in
             guard !finished else { return }
-            if NIODeadline.now() - lastHeard > silence { return finish(reason: "the room's node fell silent") }
+            if NIODeadline.now() - lastHeard > silence { return finish(because: "the room's node fell silent") }
             sendUpstream(Heartbeat())
             if let beat { for watcher in watchers.values { watcher.link.send(beat) } }
         }
@@ -139,7 +139,7 @@ extension WatchRelay {
 
     /// Stops relaying: waiting watchers are refused, the others' connections close (they connect
     /// again, as after any lost connection, and find the room wherever it is then).
-    func finish(reason: String) {
+    func finish(because reason: String) {
         guard !finished else { return }
         finished = true
         logger.info("relay stopped", metadata: ["room": "\(code)", "reason": "\(reason)"])
@@ -176,17 +176,17 @@ final class UpstreamHandler: ChannelInboundHandler {
                 return true
             }
         } catch {
-            relay.finish(reason: "the room's node sent a frame that could not be read: \(error)")
+            relay.finish(because: "the room's node sent a frame that could not be read: \(error)")
         }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        relay.finish(reason: "the room's node closed the connection")
+        relay.finish(because: "the room's node closed the connection")
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        relay.finish(reason: "\(error)")
+        relay.finish(because: "\(error)")
         context.close(promise: nil)
     }
 }

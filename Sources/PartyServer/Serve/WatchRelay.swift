@@ -204,7 +204,7 @@ final class WatchRelay: @unchecked Sendable {
         if watchers.isEmpty, waiting.isEmpty, linger == nil, !finished {
             linger = loop.scheduleTask(in: Self.lingerTime) { [self] in
                 linger = nil
-                if watchers.isEmpty, waiting.isEmpty { finish(reason: "no watchers left") }
+                if watchers.isEmpty, waiting.isEmpty { finish(because: "no watchers left") }
             }
         }
         guard !reportScheduled, welcome != nil else { return }
