@@ -44,6 +44,8 @@ struct FleetRelayTests {
         // B: one spectator connection (the relay), which stands for three.
         #expect(await Poll.until(timeout: .seconds(10)) { await holds(room, of: b) { $0.relays == (1, 3) } })
         #expect(try await table(room, of: b) { $0.spectators.count } == 1)
+        // A counts them as its own watchers (/metrics, /healthz).
+        #expect(try await a.server.loop.submit { a.server.census().watchers }.get() == 3)
 
         // Two players at B; they move once a watcher has predicted.
         let predicted = Gate()

@@ -30,7 +30,7 @@ struct PartyLoad: AsyncParsableCommand {
         abstract: "Load generator for partyhost: round trips, throughput, connections, discovery (loopback only).",
         subcommands: [LatencyCommand.self, ThroughputCommand.self, ConnectionsCommand.self, ServeCommand.self,
                       DiscoveryCommand.self, EncodingCommand.self, WatchersCommand.self, ServeRoomsCommand.self,
-                      FanoutCommand.self, FanoutNodeCommand.self]
+                      FanoutCommand.self, FanoutNodeCommand.self, FleetWatchersCommand.self]
     )
 }
 

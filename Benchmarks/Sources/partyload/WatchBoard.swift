@@ -22,6 +22,8 @@ final class WatchBoard: Sendable {
     let predictionAnswers = Atomic<Int>(0)
     let predictionsRefused = Atomic<Int>(0)
     let splits = Atomic<Int>(0)
+    /// Views the watchers received, all of them.
+    let views = Atomic<Int>(0)
     /// Messages the watchers received, of any type.
     let watcherMessages = Atomic<Int>(0)
     let proposalsRejected = Atomic<Int>(0)

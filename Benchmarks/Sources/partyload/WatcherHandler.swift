@@ -21,6 +21,10 @@ final class WatcherHandler: ChannelInboundHandler, @unchecked Sendable {
     let name: String
     let role: String
     let predictWithin: Int?
+    /// Where the WebSocket opens (`/ws`; a served room's watcher: `/ABCD/ws?watch`).
+    let path: String
+    /// A served room's code, for the hello.
+    let room: String?
     var random: SeededRandom
     var seq = 0
     var upgraded = false
@@ -34,9 +38,12 @@ final class WatcherHandler: ChannelInboundHandler, @unchecked Sendable {
     var lastView: LeanView?
     var lastGame = 0
 
-    init(board: WatchBoard, port: Int, index: Int, role: String = "spectator", predictWithin: Int?) {
+    init(board: WatchBoard, port: Int, index: Int, role: String = "spectator", predictWithin: Int?, path: String = "/ws",
+         room: String? = nil) {
         self.board = board
         self.port = port
+        self.path = path
+        self.room = room
         name = "w\(index)"
         self.role = role
         self.predictWithin = predictWithin
@@ -46,7 +53,7 @@ final class WatcherHandler: ChannelInboundHandler, @unchecked Sendable {
     func channelActive(context: ChannelHandlerContext) {
         self.context = context
         var request = context.channel.allocator.buffer(capacity: 200)
-        request.writeString(WebSocketClientFrames.upgradeRequest(port: port))
+        request.writeString(WebSocketClientFrames.upgradeRequest(port: port, path: path))
         context.writeAndFlush(wrapOutboundOut(request), promise: nil)
         context.fireChannelActive()
     }
@@ -85,6 +92,7 @@ final class WatcherHandler: ChannelInboundHandler, @unchecked Sendable {
             upgraded = true
             var hello = Hello(client: "partyload", name: name, role: role)
             if role == "spectator" { hello.features = ["predictions"] }
+            hello.room = room
             send(hello, context: context)
         }
         while let (opcode, payload) = WebSocketClientFrames.next(in: &bytes) {
@@ -102,6 +110,7 @@ final class WatcherHandler: ChannelInboundHandler, @unchecked Sendable {
         board.watcherMessages.wrappingAdd(1, ordering: .relaxed)
         body.withUnsafeReadableBytes { bytes in
             if bytes.starts(with: Keys.view) {
+                board.views.wrappingAdd(1, ordering: .relaxed)
                 guard let gameAt = LeanView.find(Keys.game, in: bytes), let game = LeanView.number(at: gameAt, in: bytes),
                       let movesAt = LeanView.find(Keys.moves, in: bytes), let moves = LeanView.number(at: movesAt, in: bytes) else { return }
                 if role == "spectator" {

@@ -131,6 +131,8 @@ public final class RoomServer: Sendable {
             census.watchers += watchers
             if playing { census.playing += 1 }
         }
+        // Watchers of other nodes' rooms, served here by this node's relays.
+        census.watchers += relays.withLock { $0.values.map(\.watchers.count).reduce(0, +) }
         return census
     }
 
@@ -144,7 +146,7 @@ public final class RoomServer: Sendable {
         public var playing = 0
         /// Players connected, bots included.
         public var players = 0
-        /// Watchers connected (TVs and the audience).
+        /// Watchers connected here (TVs and the audience), those of rooms this node relays included.
         public var watchers = 0
     }
 
