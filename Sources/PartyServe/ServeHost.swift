@@ -110,6 +110,8 @@ public final class ServeHost: Sendable {
         options.vipHandsOver = true
         options.joinCode = nil
         options.restartWaitSeconds = store == nil ? 0 : 300
+        // In a fleet, the other nodes relay the room to their watchers.
+        options.acceptsRelays = server.acceptsRelays
         return options
     }
 

@@ -45,6 +45,10 @@ public final class RoomServer: Sendable {
 
     // MARK: Rooms
 
+    /// Whether this server's rooms let other nodes relay them (`HostOptions.acceptsRelays`): in a
+    /// fleet (a directory, or `--fleet-peer`).
+    public var acceptsRelays: Bool { directory != nil || !options.fleetPeers.isEmpty }
+
     /// The live room with `code` (any case), if there is one.
     public func room(_ code: String) -> ServedRoom? {
         guard let code = RoomCode.normalized(code) else { return nil }
@@ -71,9 +75,6 @@ public final class RoomServer: Sendable {
     @discardableResult
     public func open(code: String, name: String, game: HostedGame? = nil, room settings: RoomSettings? = nil,
                      options roomOptions: HostOptions, journal: HostJournal? = nil) throws(ServeError) -> ServedRoom {
-        var roomOptions = roomOptions
-        // In a fleet, the other nodes relay the room to their watchers.
-        roomOptions.acceptsRelays = directory != nil || !options.fleetPeers.isEmpty
         let room = ServedRoom(code: code, name: name, game: game, room: settings, options: roomOptions, logger: logger,
                               loop: loop, journal: journal)
         try rooms.withLock { (rooms: inout [String: ServedRoom]) throws(ServeError) in
