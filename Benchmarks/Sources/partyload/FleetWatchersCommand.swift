@@ -73,6 +73,8 @@ struct FleetWatchersCommand: AsyncParsableCommand {
         }
 
         // The watchers, at the relaying nodes in turn (or at B).
+        let pids = [roomNode.process.processIdentifier] + relayNodes.map(\.process.processIdentifier)
+        let rssEmpty = pids.map { ProcStat.residentKiB(pid: $0) }
         let board = WatchBoard()
         let watcherLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connectStart = DispatchTime.now().uptimeNanoseconds
@@ -98,7 +100,6 @@ struct FleetWatchersCommand: AsyncParsableCommand {
         let connectSeconds = Double(DispatchTime.now().uptimeNanoseconds - connectStart) / 1e9
         try await Task.sleep(for: .seconds(warmup))
 
-        let pids = [roomNode.process.processIdentifier] + relayNodes.map(\.process.processIdentifier)
         let cpuBefore = pids.map { ProcStat.cpuSeconds(pid: $0) }
         let viewsBefore = board.views.load(ordering: .relaxed)
         tally.state.withLockedValue { $0.measuring = true }
@@ -121,12 +122,17 @@ struct FleetWatchersCommand: AsyncParsableCommand {
         print("window \(String(format: "%.1f", window)) s: \(final.moves) timed moves (players' move → every player's view p50 \(percentile(0.5)) ms, p99 \(percentile(0.99)) ms), "
               + "\(views) views at the watchers (\(String(format: "%.1f", perWatcher)) each)")
         let updates = max(perWatcher, 1)
-        print(String(format: "room node B: %.1f %% of a core, %.2f ms CPU per view update, RSS %d KiB", cpu[0] / window * 100, cpu[0] * 1000 / updates, rss[0]))
+        print(String(format: "room node B: %.1f %% of a core, %.2f ms CPU per view update, RSS %d KiB (%d KiB before the watchers)",
+                     cpu[0] / window * 100, cpu[0] * 1000 / updates, rss[0], rssEmpty[0]))
+        if relays == 0 {
+            print(String(format: "B alone: %.2f µs CPU per watcher per view, %.2f KiB per watcher",
+                         cpu[0] * 1e6 / updates / Double(max(1, watchers)), Double(rss[0] - rssEmpty[0]) / Double(max(1, watchers))))
+        }
         for index in 0..<relays {
             let share = Double(watchers / relays + (index < watchers % relays ? 1 : 0))
             print(String(format: "relay %d: %.0f watchers, %.1f %% of a core, %.2f µs CPU per watcher per view, RSS %d KiB (%.2f KiB per watcher)",
                          index + 1, share, cpu[index + 1] / window * 100, cpu[index + 1] * 1e6 / updates / max(1, share), rss[index + 1],
-                         Double(rss[index + 1]) / max(1, share)))
+                         Double(rss[index + 1] - rssEmpty[index + 1]) / max(1, share)))
         }
         if let problem = board.lastProblem.withLock({ $0 }) { print("a watcher's last problem: \(problem)") }
         if !final.problems.isEmpty { print("players' problems: \(final.problems.prefix(3))") }
