@@ -366,14 +366,19 @@ def scenario(partyhost, shots):
             page.quit()
         pages, tv = [], None
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and door.log("access.log").count(f"GET /{code}/ws HTTP/1.1\" 101") < 6:
+        # The players' sockets at /CODE/ws, the TV's (a watcher) at /CODE/ws?watch.
+        def sockets(log):
+            return log.count(f"GET /{code}/ws HTTP/1.1\" 101"), log.count(f"GET /{code}/ws?watch HTTP/1.1\" 101")
+        while time.monotonic() < deadline and (lambda n: n[0] < 5 or n[1] < 1)(sockets(door.log("access.log"))):
             time.sleep(0.2)
         log = door.log("access.log")
         for expected in ["POST /api/rooms HTTP/1.1\" 201", f"GET /{code}/tv HTTP/1.1\" 200", f"GET /{code} HTTP/1.1\" 200"]:
             if expected not in log:
                 raise Failure(f"nginx's log lacks {expected!r}:\n{log}")
-        if log.count(f"GET /{code}/ws HTTP/1.1\" 101") < 6:
-            raise Failure(f"nginx's log has fewer than six WebSockets of the room (four phones, the TV, the terminal):\n{log}")
+        players, watchers = sockets(log)
+        if players < 5 or watchers < 1:
+            raise Failure(f"nginx's log has fewer than five WebSockets of the room at /ws (four phones, the terminal) "
+                          f"or none at /ws?watch (the TV):\n{log}")
         # The server saw the visitors' own address (127.0.0.1 here) through X-Forwarded-For; it
         # logged the room's events with its code.
         if not any(f"room={code}" in line for line in server.lines):
