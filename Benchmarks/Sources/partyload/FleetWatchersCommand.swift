@@ -43,7 +43,7 @@ struct FleetWatchersCommand: AsyncParsableCommand {
         TimeLimit.start(seconds: timeLimit)
         let limit = String(watchers + 1_000)
         let common = ["--bind", "127.0.0.1", "--no-journal", "--quiet", "--max-connections", limit,
-                      "--max-connections-per-address", limit, "--max-spectators", limit]
+                      "--max-connections-per-address", limit, "--max-spectators", String(min(watchers, 10_000))]
         let roomNode = try ChildProcess(executable: partyhost, arguments: ["serve", "--port", String(port), "--fleet-peer", "127.0.0.1"] + common)
         defer { roomNode.process.terminate() }
         var relayNodes: [ChildProcess] = []
