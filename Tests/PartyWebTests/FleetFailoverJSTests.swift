@@ -15,32 +15,13 @@ struct FleetFailoverJSTests {
         let connection = Self.root.appendingPathComponent("Web/connection.js").absoluteString
         let room = Self.root.appendingPathComponent("Web/room.js").absoluteString
         let script = #"""
-        const storage = (store) => ({ getItem: (k) => store.has(k) ? store.get(k) : null, setItem: (k, v) => store.set(k, String(v)),
-                                      removeItem: (k) => store.delete(k) });
-        globalThis.sessionStorage = storage(new Map());
-        globalThis.localStorage = storage(new Map());
-        globalThis.location = { protocol: "http:", host: "a:1", origin: "http://a:1", pathname: "/ABCD" };
+        \#(Self.pageAtA)
         // The fleet's answer, with entries a page must not use (not an origin).
         globalThis.fetch = async (url) => {
           console.log("fetch " + url);
           return { ok: true, json: async () => ({ nodes: ["http://a:1", "http://b:2", "javascript:alert(1)", "http://c:3/x"] }) };
         };
-        const sockets = [];
-        class FakeSocket {
-          static OPEN = 1; static CONNECTING = 0;
-          constructor(url) { this.url = url; this.readyState = 0; this.sent = []; this.handlers = {}; sockets.push(this); }
-          addEventListener(type, f) { (this.handlers[type] ??= []).push(f); }
-          emit(type, event = {}) { for (const f of this.handlers[type] ?? []) f(event); }
-          open() { this.readyState = 1; this.emit("open"); }
-          receive(msg) { this.emit("message", { data: JSON.stringify(msg) }); }
-          send(text) { this.sent.push(JSON.parse(text)); }
-          close() { this.readyState = 3; this.emit("close"); }
-        }
-        globalThis.WebSocket = FakeSocket;
-        globalThis.setTimeout = (f) => { queueMicrotask(f); };
-        globalThis.setInterval = () => 1;
-        globalThis.clearInterval = () => {};
-        const settle = () => new Promise((resolve) => setImmediate(resolve));
+        \#(Self.fakeSocket)
         import("\#(connection)").then(async ({ Connection }) => {
           const { roomLink } = await import("\#(room)");
           const page = new Connection({ name: "Ann", role: "player", games: [], onMessage(m) { console.log("shown " + m.type); },
@@ -91,28 +72,9 @@ struct FleetFailoverJSTests {
     func watcherAtWatch() throws {
         let connection = Self.root.appendingPathComponent("Web/connection.js").absoluteString
         let script = #"""
-        const storage = (store) => ({ getItem: (k) => store.has(k) ? store.get(k) : null, setItem: (k, v) => store.set(k, String(v)),
-                                      removeItem: (k) => store.delete(k) });
-        globalThis.sessionStorage = storage(new Map());
-        globalThis.localStorage = storage(new Map());
-        globalThis.location = { protocol: "http:", host: "a:1", origin: "http://a:1", pathname: "/ABCD" };
+        \#(Self.pageAtA)
         globalThis.fetch = async () => ({ ok: true, json: async () => ({ nodes: ["http://a:1", "http://b:2"] }) });
-        const sockets = [];
-        class FakeSocket {
-          static OPEN = 1; static CONNECTING = 0;
-          constructor(url) { this.url = url; this.readyState = 0; this.sent = []; this.handlers = {}; sockets.push(this); }
-          addEventListener(type, f) { (this.handlers[type] ??= []).push(f); }
-          emit(type, event = {}) { for (const f of this.handlers[type] ?? []) f(event); }
-          open() { this.readyState = 1; this.emit("open"); }
-          receive(msg) { this.emit("message", { data: JSON.stringify(msg) }); }
-          send(text) { this.sent.push(JSON.parse(text)); }
-          close() { this.readyState = 3; this.emit("close"); }
-        }
-        globalThis.WebSocket = FakeSocket;
-        globalThis.setTimeout = (f) => { queueMicrotask(f); };
-        globalThis.setInterval = () => 1;
-        globalThis.clearInterval = () => {};
-        const settle = () => new Promise((resolve) => setImmediate(resolve));
+        \#(Self.fakeSocket)
         import("\#(connection)").then(async ({ Connection }) => {
           const tv = new Connection({ name: "TV", role: "spectator", games: [], onMessage() {}, onState() {} });
           tv.connect(); sockets[0].open();
@@ -136,4 +98,33 @@ struct FleetFailoverJSTests {
             "ws://a:1/ABCD/ws",
         ], "\(lines)")
     }
+
+    /// A page at `http://a:1/ABCD`: storage that forgets nothing, the page's location.
+    static let pageAtA = #"""
+    const storage = (store) => ({ getItem: (k) => store.has(k) ? store.get(k) : null, setItem: (k, v) => store.set(k, String(v)),
+                                  removeItem: (k) => store.delete(k) });
+    globalThis.sessionStorage = storage(new Map());
+    globalThis.localStorage = storage(new Map());
+    globalThis.location = { protocol: "http:", host: "a:1", origin: "http://a:1", pathname: "/ABCD" };
+    """#
+
+    /// A stand-in WebSocket (every one made is in `sockets`), timers that run at once, `settle()`.
+    static let fakeSocket = #"""
+    const sockets = [];
+    class FakeSocket {
+      static OPEN = 1; static CONNECTING = 0;
+      constructor(url) { this.url = url; this.readyState = 0; this.sent = []; this.handlers = {}; sockets.push(this); }
+      addEventListener(type, f) { (this.handlers[type] ??= []).push(f); }
+      emit(type, event = {}) { for (const f of this.handlers[type] ?? []) f(event); }
+      open() { this.readyState = 1; this.emit("open"); }
+      receive(msg) { this.emit("message", { data: JSON.stringify(msg) }); }
+      send(text) { this.sent.push(JSON.parse(text)); }
+      close() { this.readyState = 3; this.emit("close"); }
+    }
+    globalThis.WebSocket = FakeSocket;
+    globalThis.setTimeout = (f) => { queueMicrotask(f); };
+    globalThis.setInterval = () => 1;
+    globalThis.clearInterval = () => {};
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    """#
 }
