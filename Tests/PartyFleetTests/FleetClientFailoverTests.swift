@@ -14,11 +14,7 @@ struct FleetClientFailoverTests {
     @Test("node A killed: the session learned the fleet from /api/fleet and is back in its seat on node B")
     func clientFailsOver() async throws {
         try await PrivatePostgres.withServer { server in
-            let configuration = server.configuration(database: try await server.newDatabase())
-            let a = try await FleetHarness.start("a", configuration: configuration, loop: group.next())
-            let b = try await FleetHarness.start("b", configuration: configuration, loop: group.next())
-            try await a.waitForLease()
-            try await b.waitForLease()
+            let (a, b, _) = try await FleetHarness.pair(on: server, group: group)
             _ = try await eventually(seconds: 30) { a.node.fleetOrigins().count == 2 ? true : nil }
             let started = try a.host.start(RoomRequest(name: "Ann's party", games: ["fourinarow"], bots: 1, botLevel: "easy"), from: "127.0.0.1")
             let target = try WebSocketTarget(url: "http://127.0.0.1:\(a.port)/\(started.code)")

@@ -16,11 +16,7 @@ struct FleetFailoverTests {
     @Test("a node that dies loses its room to the other, which resumes it with its seats, bot and VIP (how soon: Benchmarks/Scripts/fleet_failover.sh)")
     func deadNode() async throws {
         try await PrivatePostgres.withServer { server in
-            let configuration = server.configuration(database: try await server.newDatabase())
-            let a = try await FleetHarness.start("a", configuration: configuration, loop: group.next())
-            let b = try await FleetHarness.start("b", configuration: configuration, loop: group.next())
-            try await a.waitForLease()
-            try await b.waitForLease()
+            let (a, b, _) = try await FleetHarness.pair(on: server, group: group)
             let started = try a.host.start(RoomRequest(name: "Ann's party", games: ["fourinarow"], bots: 1, botLevel: "easy"), from: "127.0.0.1")
             let token = try await PartyConnection.withConnection(to: a.address, hello: FleetHarness.hello("Ann", room: started.code, hostKey: started.key)) { connection, welcome in
                 connection.leave()
@@ -53,11 +49,7 @@ struct FleetFailoverTests {
     @Test("a node that leaves on purpose hands its rooms over at once, not after its lease")
     func leavingNode() async throws {
         try await PrivatePostgres.withServer { server in
-            let configuration = server.configuration(database: try await server.newDatabase())
-            let a = try await FleetHarness.start("a", configuration: configuration, loop: group.next(), leaseMilliseconds: 30_000)
-            let b = try await FleetHarness.start("b", configuration: configuration, loop: group.next(), leaseMilliseconds: 30_000)
-            try await a.waitForLease()
-            try await b.waitForLease()
+            let (a, b, _) = try await FleetHarness.pair(on: server, group: group, leaseMilliseconds: 30_000)
             var codes: [String] = []
             for index in 0..<3 {
                 codes.append(try a.host.start(RoomRequest(name: "Room \(index)", games: ["rps"], bots: 2), from: "127.0.0.1").code)

@@ -36,6 +36,18 @@ final class FleetHarness: Sendable {
         self.leasing = leasing
     }
 
+    /// Nodes "a" and "b" on a new database of `server`, each holding its lease; and that
+    /// database's configuration (for a node started later).
+    static func pair(on server: PrivatePostgres, group: MultiThreadedEventLoopGroup, leaseMilliseconds: Int64 = 6_000) async throws
+        -> (FleetHarness, FleetHarness, PostgresConnection.Configuration) {
+        let configuration = server.configuration(database: try await server.newDatabase())
+        let a = try await start("a", configuration: configuration, loop: group.next(), leaseMilliseconds: leaseMilliseconds)
+        let b = try await start("b", configuration: configuration, loop: group.next(), leaseMilliseconds: leaseMilliseconds)
+        try await a.waitForLease()
+        try await b.waitForLease()
+        return (a, b, configuration)
+    }
+
     /// Starts node `name` (its rooms' bots voting too with `botsVote`) on `configuration`'s database with a lease of `leaseMilliseconds`.
     static func start(_ name: String, configuration: PostgresConnection.Configuration, loop: any EventLoop,
                       leaseMilliseconds: Int64 = 6_000, botsVote: Bool = false) async throws -> FleetHarness {

@@ -17,11 +17,7 @@ struct FleetOriginTests {
     @Test("/api/fleet lists the live nodes, this one first; a node's pages may open another's WebSocket, also once that node is gone; a node that joins later is admitted")
     func fleetAndOrigins() async throws {
         try await PrivatePostgres.withServer { server in
-            let configuration = server.configuration(database: try await server.newDatabase())
-            let a = try await FleetHarness.start("a", configuration: configuration, loop: group.next())
-            let b = try await FleetHarness.start("b", configuration: configuration, loop: group.next())
-            try await a.waitForLease()
-            try await b.waitForLease()
+            let (a, b, configuration) = try await FleetHarness.pair(on: server, group: group)
             let originA = "http://127.0.0.1:\(a.port)", originB = "http://127.0.0.1:\(b.port)"
             let listed = try await eventually(seconds: 30) { () -> [String]? in
                 let nodes = try? await fleet(a)
