@@ -166,6 +166,7 @@ public final class FleetNode: Sendable {
                     open = connection
                 } else {
                     open = try await PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: quietLogger)
+                        .value(within: .milliseconds(Int64(timeout * 1_000)), what: "connect") { Self.close($0) }
                     connection = open
                 }
                 try await withTimeout(seconds: timeout, closing: open) { try await work(open) }
@@ -181,6 +182,18 @@ public final class FleetNode: Sendable {
         }
     }
 
+    /// How long the renewal waits for one statement's answer at most: its connection is closed
+    /// after a third of the lease, which ends the statement, unless that is lost too (see `NoAnswer`).
+    private var renewLimit: TimeAmount { .milliseconds(options.leaseMilliseconds / 3 + 1_000) }
+    /// How long a sweep waits for one statement's answer at most.
+    private var sweepLimit: TimeAmount { .milliseconds(options.leaseMilliseconds + 2_000) }
+
+    /// Sends `query` on `connection` and waits for its rows, at most `limit`.
+    private func ask(_ connection: PostgresConnection, _ query: PostgresQuery, within limit: TimeAmount) async throws -> PostgresQueryResult {
+        let answer: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: quietLogger)
+        return try await answer.value(within: limit, what: "a statement")
+    }
+
     private var quietLogger: Logger {
         var quiet = logger
         quiet.logLevel = .critical
@@ -192,7 +205,8 @@ public final class FleetNode: Sendable {
         closing.whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
-    /// Runs `body`, closing `connection` when it takes longer than `seconds` (which fails its query).
+    /// Runs `body`, closing `connection` when it takes longer than `seconds` (which fails its
+    /// query; each statement's wait is bounded too, by `ask`).
     private func withTimeout(seconds: Double, closing connection: PostgresConnection,
                              _ body: () async throws -> Void) async throws {
         let watchdog = connection.eventLoop.scheduleTask(in: .milliseconds(Int64(seconds * 1_000))) { Self.close(connection) }
@@ -210,9 +224,9 @@ public final class FleetNode: Sendable {
         let lease = Double(options.leaseMilliseconds) / 1_000
         let registered = state.withLock { $0.registered } == incarnation
         if registered {
-            let rows = try await connection.query("""
+            let rows = try await ask(connection, """
                 UPDATE nodes SET lease_until = now() + make_interval(secs => \(lease)) WHERE incarnation = \(incarnation) RETURNING 1
-                """, logger: quietLogger).collect()
+                """, within: renewLimit)
             guard !rows.isEmpty else {
                 // Another process took this node's name: it holds the rooms now.
                 logger.warning("another process registered as node \(options.name); this one serves nothing until it registers again")
@@ -220,13 +234,13 @@ public final class FleetNode: Sendable {
                 return
             }
         } else {
-            _ = try await connection.query("""
+            _ = try await ask(connection, """
                 INSERT INTO nodes(name, incarnation, public_url, address, version, alive_since, lease_until)
                 VALUES (\(options.name), \(incarnation), \(options.publicURL), \(options.address), \(WireProtocol.softwareVersion),
                         now(), now() + make_interval(secs => \(lease)))
                 ON CONFLICT (name) DO UPDATE SET incarnation = EXCLUDED.incarnation, public_url = EXCLUDED.public_url,
                     address = EXCLUDED.address, version = EXCLUDED.version, alive_since = now(), lease_until = EXCLUDED.lease_until
-                """, logger: quietLogger).collect()
+                """, within: renewLimit)
             logger.info("joined the fleet", metadata: ["node": "\(options.name)", "incarnation": "\(incarnation)"])
         }
         let margin = max(options.leaseMilliseconds / 5, 500)
@@ -243,8 +257,7 @@ public final class FleetNode: Sendable {
         // What this node held before asking: a room begun while the query runs is not in its answer
         // and must not be taken for one another node claimed.
         let (_, held) = membership.snapshot
-        let rows = try await connection.query("SELECT party, epoch, code FROM rooms WHERE incarnation = \(incarnation)",
-                                              logger: quietLogger).collect()
+        let rows = try await ask(connection, "SELECT party, epoch, code FROM rooms WHERE incarnation = \(incarnation)", within: renewLimit)
         var current: [Int64: (epoch: Int64, code: String)] = [:]
         for row in rows {
             let (party, epoch, code) = try row.decode((Int64, Int64, String).self)
@@ -329,7 +342,7 @@ public final class FleetNode: Sendable {
         let room = host.server.options.maxRooms - held.count
         guard room > 0 else { return }
         let lease = Double(options.leaseMilliseconds) / 1_000
-        let rows = try await connection.query("""
+        let rows = try await ask(connection, """
             WITH me AS (SELECT alive_since FROM nodes WHERE incarnation = \(incarnation) AND lease_until > now()),
             orphans AS (
                 SELECT r.code FROM rooms r LEFT JOIN nodes n ON n.incarnation = r.incarnation CROSS JOIN me
@@ -345,7 +358,7 @@ public final class FleetNode: Sendable {
                 INSERT INTO claims(party, epoch, node, incarnation, at)
                 SELECT party, epoch, \(options.name), \(incarnation), now() FROM claimed)
             SELECT code, party, epoch FROM claimed
-            """, logger: quietLogger).collect()
+            """, within: sweepLimit)
         guard !rows.isEmpty else { return }
         var claimed: [(code: String, party: Int64)] = []
         for row in rows {
@@ -376,11 +389,11 @@ public final class FleetNode: Sendable {
     /// Reads which live node serves each room held elsewhere, and which nodes are alive (their public origins).
     private func refreshDirectory(_ connection: PostgresConnection) async throws {
         let incarnation = membership.incarnation
-        let rows = try await connection.query("""
+        let rows = try await ask(connection, """
             SELECT r.code, n.name, n.address, coalesce(n.lease_until > now(), false)
             FROM rooms r LEFT JOIN nodes n ON n.incarnation = r.incarnation
             WHERE r.incarnation <> \(incarnation)
-            """, logger: quietLogger).collect()
+            """, within: sweepLimit)
         var places: [String: RoomPlace] = [:], moving: Set<String> = []
         for row in rows {
             let (code, node, address, live) = try row.decode((String, String?, String?, Bool).self)
@@ -390,10 +403,10 @@ public final class FleetNode: Sendable {
                 moving.insert(code)
             }
         }
-        let nodes = try await connection.query("""
+        let nodes = try await ask(connection, """
             SELECT name, public_url, lease_until > now(), address FROM nodes
             WHERE lease_until > now() - make_interval(secs => \(Self.admittedFor)) ORDER BY name
-            """, logger: quietLogger).collect()
+            """, within: sweepLimit)
         var peers: [String] = [], admitted: Set<String> = [], alive = 0, hosts: Set<String> = []
         for row in nodes {
             let (node, url, live, address) = try row.decode((String, String, Bool, String).self)

@@ -78,6 +78,11 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
     public let membership: FleetMembership?
     /// How long a statement may take before its connection is closed (and the call fails).
     static let statementTimeout: TimeAmount = .seconds(3)
+    /// How long a call waits for a statement's answer at most: its connection was closed at
+    /// `statementTimeout`, which ends the statement, unless that is lost too.
+    static let answerLimit: TimeAmount = .seconds(5)
+    /// How long connecting may take at most.
+    static let connectLimit: TimeAmount = .seconds(5)
 
     /// Connects to the database `configuration` names, creating or migrating the journal's schema.
     /// Throws `.newerSchema` for a database a newer partyhost migrated, `.unknownSchema` for one
@@ -120,20 +125,24 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
     public func close() {
         closed.store(true, ordering: .sequentiallyConsistent)
         lock.withLock { connection in
-            if let open = connection {
-                // PostgresConnection must outlive its close (its deinit checks it was closed).
-                let closing: EventLoopFuture<Void> = open.close()
-                closing.whenComplete { _ in withExtendedLifetime(open) {} }
-            }
+            if let open = connection { Self.close(open) }
             connection = nil
         }
         group.shutdownGracefully { _ in }
     }
 
+    /// Closes `connection` without waiting.
+    static func close(_ connection: PostgresConnection) {
+        // PostgresConnection must outlive its close (its deinit checks it was closed).
+        let closing: EventLoopFuture<Void> = connection.close()
+        closing.whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+
     private static func connect(_ configuration: PostgresConnection.Configuration, group: MultiThreadedEventLoopGroup,
                                 logger: Logger) throws(PostgresFailure) -> PostgresConnection {
         do {
-            return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: 1, logger: logger).blockingWait()
+            return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: 1, logger: logger)
+                .blockingWait(atMost: connectLimit, what: "connect") { Self.close($0) }
         } catch {
             throw PostgresFailure(error)
         }
@@ -193,13 +202,10 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
     func run(_ query: PostgresQuery, on connection: PostgresConnection) throws(PostgresFailure) -> PostgresQueryResult {
         // A server that stops answering (a lost network) must not hold the caller's event loop:
         // past the timeout the connection is closed, which fails the query; the next call connects again.
-        let watchdog = group.next().scheduleTask(in: Self.statementTimeout) {
-            let closing: EventLoopFuture<Void> = connection.close()
-            closing.whenComplete { _ in withExtendedLifetime(connection) {} }
-        }
+        let watchdog = group.next().scheduleTask(in: Self.statementTimeout) { Self.close(connection) }
         defer { watchdog.cancel() }
         do {
-            return try connection.query(query, logger: logger).blockingWait()
+            return try connection.query(query, logger: logger).blockingWait(atMost: Self.answerLimit, what: "a statement")
         } catch {
             throw PostgresFailure(error)
         }
@@ -216,7 +222,14 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
                 if connection == nil || connection?.isClosed == true {
                     connection = try Self.connect(configuration, group: group, logger: logger)
                 }
-                return try body(connection!)
+                do {
+                    return try body(connection!)
+                } catch let failure as PostgresFailure where failure.isNoAnswer {
+                    // A connection whose statement got no answer, even once closed, is not used again.
+                    if let open = connection { Self.close(open) }
+                    connection = nil
+                    throw failure
+                }
             }
         } catch let failure as PostgresFailure {
             throw JournalError.writeFailed(detail: "\(database): \(failure.detail)")
@@ -357,10 +370,15 @@ struct PostgresFailure: Error {
     var sqlState: String?
     /// The server's message, or the client's error.
     var detail: String
+    /// The call got no answer in its time (`NoAnswer`).
+    var isNoAnswer = false
 
     init(_ error: any Error) {
         if let failure = error as? PostgresFailure {
             self = failure
+        } else if let timeout = error as? NoAnswer {
+            detail = "\(timeout)"
+            isNoAnswer = true
         } else if let error = error as? PSQLError {
             sqlState = error.serverInfo?[.sqlState]
             if let message = error.serverInfo?[.message] {

@@ -62,7 +62,13 @@ struct DatabaseDownTests {
             #expect(String(decoding: answer.body, as: UTF8.self).contains("cannot start new parties right now"))
 
             try await server.restarted()
-            let back = try await eventually(seconds: 60) { a.server.room(started.code) }
+            let back: ServedRoom
+            do {
+                back = try await eventually(seconds: 60) { a.server.room(started.code) }
+            } catch {
+                Issue.record("the room did not come back: \(a.situation)")
+                throw error
+            }
             #expect(back.name == "Ann's party")
             // Ann's vote, taken while the database was down, is in the journal, and her seat is hers.
             let votes = try a.store.query("SELECT count(*) FROM entries WHERE body LIKE '%\"vote\"%'").first.map { try $0.decode(Int64.self) }

@@ -115,6 +115,15 @@ final class FleetHarness: Sendable {
         store.close()
     }
 
+    /// What the node knows of its lease, its database and its rooms, for a failure's message.
+    var situation: String {
+        let state = node.state.withLock { $0 }
+        let (incarnation, held) = node.membership.snapshot
+        return "incarnation \(incarnation) (registered: \(state.registered ?? "none")), lease valid: \(state.validUntil.map { "\($0 - .now)" } ?? "no"), "
+            + "database: \(state.problem ?? "answers"), holds \(held), unwritten batches \(state.unwritten.count), "
+            + "rooms served \(server.liveRooms.map(\.code))"
+    }
+
     /// A hello of a person named `name` for room `room`.
     static func hello(_ name: String, room: String, token: String? = nil, hostKey: String? = nil) -> Hello {
         var hello = Hello(protocol: 2, client: "fleet-test", name: name, game: "party", hostKey: hostKey, token: token, features: ["teams"])
