@@ -39,24 +39,48 @@ struct FleetWatchersCommand: AsyncParsableCommand {
     @Option(help: "Give up after this many seconds.")
     var timeLimit = 600
 
+    @Option(help: "Nodes already running (HOST:PORT,…; the room's node first, then the relaying nodes), instead of starting them here: a fleet on PostgreSQL in network namespaces (Benchmarks/Scripts/fleet_namespaces.sh).")
+    var nodes: String?
+
+    @Option(help: "With --nodes: their process ids, in the same order, for their CPU and memory.")
+    var pids: String?
+
     func run() async throws {
         TimeLimit.start(seconds: timeLimit)
-        let limit = String(watchers + 1_000)
-        let common = ["--bind", "127.0.0.1", "--no-journal", "--quiet", "--max-connections", limit,
-                      "--max-connections-per-address", limit, "--max-spectators", String(min(watchers, 10_000))]
-        let roomNode = try ChildProcess(executable: partyhost, arguments: ["serve", "--port", String(port), "--fleet-peer", "127.0.0.1"] + common)
-        defer { roomNode.process.terminate() }
-        var relayNodes: [ChildProcess] = []
-        defer { for node in relayNodes { node.process.terminate() } }
-        for index in 0..<relays {
-            relayNodes.append(try ChildProcess(executable: partyhost, arguments: [
-                "serve", "--port", String(port + 1 + index), "--carry-to", "127.0.0.1:\(port)"] + common))
+        var started: [ChildProcess] = []
+        defer { for node in started { node.process.terminate() } }
+        // Where the room's node (first) and the relaying nodes listen, and their processes.
+        var addresses: [(host: String, port: Int)]
+        var pids: [Int32]
+        if let nodes {
+            addresses = try nodes.split(separator: ",").map { node in
+                guard let colon = node.lastIndex(of: ":"), let port = Int(node[node.index(after: colon)...]) else {
+                    throw ValidationError("--nodes wants HOST:PORT,HOST:PORT,…; got \(node)")
+                }
+                return (String(node[..<colon]), port)
+            }
+            pids = (self.pids ?? "").split(separator: ",").compactMap { Int32($0) }
+            guard addresses.count >= 1, pids.isEmpty || pids.count == addresses.count else {
+                throw ValidationError("--pids wants one process id per node of --nodes")
+            }
+        } else {
+            let limit = String(watchers + 1_000)
+            let common = ["--bind", "127.0.0.1", "--no-journal", "--quiet", "--max-connections", limit,
+                          "--max-connections-per-address", limit, "--max-spectators", String(min(watchers, 10_000))]
+            started.append(try ChildProcess(executable: partyhost, arguments: ["serve", "--port", String(port), "--fleet-peer", "127.0.0.1"] + common))
+            for index in 0..<relays {
+                started.append(try ChildProcess(executable: partyhost, arguments: [
+                    "serve", "--port", String(port + 1 + index), "--carry-to", "127.0.0.1:\(port)"] + common))
+            }
+            addresses = (0...relays).map { ("127.0.0.1", port + $0) }
+            pids = started.map(\.process.processIdentifier)
         }
-        for node in [port] + (0..<relays).map({ port + 1 + $0 }) {
-            try await Report.wait(upTo: .seconds(20), "partyhost serve on \(node) to answer") { RoomHTTP.answers(port: node) }
+        let relays = addresses.count - 1
+        for node in addresses {
+            try await Report.wait(upTo: .seconds(20), "partyhost serve on \(node.host):\(node.port) to answer") { RoomHTTP.answers(host: node.host, port: node.port) }
         }
         print("load average at start: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?")")
-        let code = try RoomHTTP(port: port).startRoom(name: "Bench", game: "rps")
+        let code = try RoomHTTP(host: addresses[0].host, port: addresses[0].port).startRoom(name: "Bench", game: "rps")
 
         // The players at B (framed), throwing in turn once all are in.
         let tally = RoomTally()
@@ -69,19 +93,22 @@ struct FleetWatchersCommand: AsyncParsableCommand {
             channels.append(try await ClientBootstrap(group: playerLoop)
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(client) } }
-                .connect(host: "127.0.0.1", port: port).get())
+                .connect(host: addresses[0].host, port: addresses[0].port).get())
         }
 
         // The watchers, at the relaying nodes in turn (or at B).
-        let pids = [roomNode.process.processIdentifier] + relayNodes.map(\.process.processIdentifier)
         let rssEmpty = pids.map { ProcStat.residentKiB(pid: $0) }
         let board = WatchBoard()
+        try await playerLoop.submit {
+            driver.watchBoard = board
+            driver.watcherCount = watchers
+        }.get()
         let watcherLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connectStart = DispatchTime.now().uptimeNanoseconds
         for start in stride(from: 0, to: watchers, by: batch) {
             var opening: [EventLoopFuture<any Channel>] = []
             for index in start..<min(watchers, start + batch) {
-                let node = relays == 0 ? port : port + 1 + index % relays
+                let node = addresses[relays == 0 ? 0 : 1 + index % relays]
                 let loop = watcherLoops.next()
                 opening.append(ClientBootstrap(group: loop)
                     .channelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -89,10 +116,10 @@ struct FleetWatchersCommand: AsyncParsableCommand {
                     .channelInitializer { channel in
                         channel.eventLoop.makeCompletedFuture {
                             try channel.pipeline.syncOperations.addHandler(
-                                WatcherHandler(board: board, port: node, index: index, predictWithin: nil, path: "/\(code)/ws?watch", room: code))
+                                WatcherHandler(board: board, port: node.port, index: index, predictWithin: nil, path: "/\(code)/ws?watch", room: code))
                         }
                     }
-                    .connect(host: "127.0.0.1", port: node))
+                    .connect(host: node.host, port: node.port))
             }
             for future in opening { channels.append(try await future.get()) }
             try await Report.wait(upTo: .seconds(60), "watchers welcomed") { board.welcomed.load(ordering: .relaxed) >= min(watchers, start + batch) }
@@ -102,6 +129,7 @@ struct FleetWatchersCommand: AsyncParsableCommand {
 
         let cpuBefore = pids.map { ProcStat.cpuSeconds(pid: $0) }
         let viewsBefore = board.views.load(ordering: .relaxed)
+        board.resetLatencies()
         tally.state.withLockedValue { $0.measuring = true }
         let windowStart = DispatchTime.now().uptimeNanoseconds
         try await Task.sleep(for: .seconds(seconds))
@@ -121,6 +149,21 @@ struct FleetWatchersCommand: AsyncParsableCommand {
               + "welcomed \(board.welcomed.load(ordering: .relaxed)), closed \(board.closed.load(ordering: .relaxed))")
         print("window \(String(format: "%.1f", window)) s: \(final.moves) timed moves (players' move → every player's view p50 \(percentile(0.5)) ms, p99 \(percentile(0.99)) ms), "
               + "\(views) views at the watchers (\(String(format: "%.1f", perWatcher)) each)")
+        let seen = board.latencies.watcherViews
+        let lastWatcher = try await playerLoop.submit { driver.lastWatcherLatencies }.get().sorted()
+        func lastPercentile(_ p: Double) -> String {
+            guard !lastWatcher.isEmpty else { return "–" }
+            return String(format: "%.1f", Double(lastWatcher[min(lastWatcher.count - 1, Int(Double(lastWatcher.count) * p))]) / 1e6)
+        }
+        print(String(format: "a throw → each watcher's view: p50 %.1f ms, p99 %.1f ms (%d views); → the last of the %d watchers: p50 %@ ms, p99 %@ ms (%d throws all saw)",
+                     Double(seen.valueAtPercentile(50)) / 1e6, Double(seen.valueAtPercentile(99)) / 1e6, Int(seen.totalCount), watchers,
+                     lastPercentile(0.5), lastPercentile(0.99), lastWatcher.count))
+        guard pids.count == addresses.count else {
+            print("no --pids: no CPU or memory figures")
+            for channel in channels { channel.close(promise: nil) }
+            try? await watcherLoops.shutdownGracefully()
+            return
+        }
         let updates = max(perWatcher, 1)
         print(String(format: "room node B: %.1f %% of a core, %.2f ms CPU per view update, RSS %d KiB (%d KiB before the watchers)",
                      cpu[0] / window * 100, cpu[0] * 1000 / updates, rss[0], rssEmpty[0]))

@@ -37,6 +37,13 @@ final class RoomDriver: @unchecked Sendable {
     var pendingAt: UInt64 = 0
     var pendingSeen: Set<Int> = []
     var random = SystemRandomNumberGenerator()
+    /// The game number of the latest view.
+    var gameNumber = 0
+    /// Where the room's watchers report their views (`fleet-watchers`): each throw is awaited there.
+    var watchBoard: WatchBoard?
+    /// How many watchers there are, and each throw's move → the last watcher's view (ns) when all saw it.
+    var watcherCount = 0
+    var lastWatcherLatencies: [UInt64] = []
 
     init(code: String, playing: Bool, game: String, loop: any EventLoop, tally: RoomTally) {
         self.code = code
@@ -61,7 +68,8 @@ final class RoomDriver: @unchecked Sendable {
         for client in clients { client.voteIfNeeded(number: number) }
     }
 
-    func view(from index: Int, round: Int, phase: String) {
+    func view(from index: Int, game: Int, round: Int, phase: String) {
+        gameNumber = game
         if round != self.round || phase != self.phase {
             if round != self.round { movedThisRound = [] }
             self.round = round
@@ -104,6 +112,13 @@ final class RoomDriver: @unchecked Sendable {
         pendingFrom = index
         pendingSeen = []
         pendingAt = DispatchTime.now().uptimeNanoseconds
+        if let watchBoard {
+            // The previous throw's last watcher, then this throw awaited: the watchers' view after it.
+            if tally.state.withLockedValue({ $0.measuring }), let last = watchBoard.lastWatcher(of: watcherCount) { lastWatcherLatencies.append(last) }
+            let open = clients.indices.filter { clients[$0].open }.count
+            let key = WatchBoard.throwKey(game: gameNumber, round: round, thrown: movedThisRound.count, revealed: movedThisRound.count >= open)
+            watchBoard.await(key, sentAt: NIODeadline.now().uptimeNanoseconds)
+        }
         let shape = ["rock", "paper", "scissors"].randomElement(using: &random)!
         clients[index].sendMove(#"{"shape":"\#(shape)"}"#)
     }
@@ -190,7 +205,7 @@ final class RoomClient: ChannelInboundHandler, @unchecked Sendable {
             driver.roomFrame(choosing: Self.field(body, "state") == "choosing", number: number)
         case "view":
             let round = Int(Self.number(body, "round") ?? "") ?? 0
-            driver.view(from: index, round: round, phase: Self.field(body, "phase") ?? "")
+            driver.view(from: index, game: Int(Self.number(body, "game") ?? "") ?? 0, round: round, phase: Self.field(body, "phase") ?? "")
         case "moveRejected": driver.rejected(index: index)
         case "gameOver": if index == 0 { driver.tally.state.withLockedValue { $0.games += 1 } }
         case "reject", "error":

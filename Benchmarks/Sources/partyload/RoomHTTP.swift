@@ -8,17 +8,17 @@ final class RoomHTTP {
     let fd: Int32
     var pending: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: Int) throws {
+    /// Connects to `host` (an IPv4 address):`port`.
+    init(host: String = "127.0.0.1", port: Int) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard result == 0 else { close(fd); throw LoadError.child("connect to port \(port): errno \(errno)") }
+        guard result == 0 else { close(fd); throw LoadError.child("connect to \(host):\(port): errno \(errno)") }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
@@ -77,9 +77,9 @@ final class RoomHTTP {
         pending.append(contentsOf: chunk[..<n])
     }
 
-    /// Whether something answers HTTP on `port` yet.
-    static func answers(port: Int) -> Bool {
-        guard let client = try? RoomHTTP(port: port) else { return false }
+    /// Whether something answers HTTP on `host`:`port` yet.
+    static func answers(host: String = "127.0.0.1", port: Int) -> Bool {
+        guard let client = try? RoomHTTP(host: host, port: port) else { return false }
         let request = Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { write(client.fd, $0.baseAddress, $0.count) }
         return (try? client.readResponse().0) == 200

@@ -69,6 +69,18 @@ final class WatchBoard: Sendable {
         game << 20 | moves
     }
 
+    /// The key of a Rock Paper Scissors view (no `moves`): game, round, and how many have thrown
+    /// while the round is open (`revealed` once it is not).
+    static func throwKey(game: Int, round: Int, thrown: Int, revealed: Bool) -> Int {
+        game << 20 | round << 8 | (revealed ? 0x80 : thrown)
+    }
+
+    /// Move → the last watcher's view of the awaited move (ns), when all `watchers` saw it; nil otherwise.
+    func lastWatcher(of watchers: Int) -> UInt64? {
+        guard expected.load(ordering: .acquiring) >= 0, delivered.load(ordering: .acquiring) >= watchers else { return nil }
+        return lastArrival.load(ordering: .acquiring) &- sentAt.load(ordering: .acquiring)
+    }
+
     /// A watcher saw the view `key` at `arrived`; counted when it is the one awaited.
     func watcherSaw(_ key: Int, at arrived: UInt64) {
         guard key == expected.load(ordering: .acquiring) else { return }

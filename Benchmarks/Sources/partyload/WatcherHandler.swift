@@ -37,6 +37,8 @@ final class WatcherHandler: ChannelInboundHandler, @unchecked Sendable {
     /// The latest view seen (for the floor's mover, which picks columns from it).
     var lastView: LeanView?
     var lastGame = 0
+    /// The key of the last Rock Paper Scissors view seen.
+    var lastThrowKey = -1
 
     init(board: WatchBoard, port: Int, index: Int, role: String = "spectator", predictWithin: Int?, path: String = "/ws",
          room: String? = nil) {
@@ -111,8 +113,15 @@ final class WatcherHandler: ChannelInboundHandler, @unchecked Sendable {
         body.withUnsafeReadableBytes { bytes in
             if bytes.starts(with: Keys.view) {
                 board.views.wrappingAdd(1, ordering: .relaxed)
-                guard let gameAt = LeanView.find(Keys.game, in: bytes), let game = LeanView.number(at: gameAt, in: bytes),
-                      let movesAt = LeanView.find(Keys.moves, in: bytes), let moves = LeanView.number(at: movesAt, in: bytes) else { return }
+                guard let gameAt = LeanView.find(Keys.game, in: bytes), let game = LeanView.number(at: gameAt, in: bytes) else { return }
+                guard let movesAt = LeanView.find(Keys.moves, in: bytes), let moves = LeanView.number(at: movesAt, in: bytes) else {
+                    // Rock Paper Scissors: keyed by its round and throws; a view repeated (its clock) counts once.
+                    if role == "spectator", let key = Self.throwKey(game: game, in: bytes), key != lastThrowKey {
+                        lastThrowKey = key
+                        board.watcherSaw(key, at: arrived)
+                    }
+                    return
+                }
                 if role == "spectator" {
                     board.watcherSaw(WatchBoard.key(game: game, moves: moves), at: arrived)
                 } else {
@@ -167,7 +176,27 @@ final class WatcherHandler: ChannelInboundHandler, @unchecked Sendable {
         context.writeAndFlush(wrapOutboundOut(WebSocketClientFrames.textFrame(body, allocator: context.channel.allocator)), promise: nil)
     }
 
+    /// `WatchBoard.throwKey` of a Rock Paper Scissors view of game `game`.
+    static func throwKey(game: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let roundAt = LeanView.find(Keys.round, in: bytes), let round = LeanView.number(at: roundAt, in: bytes) else { return nil }
+        let revealed = LeanView.find(Keys.choosing, in: bytes) == nil
+        var thrown = 0, from = 0
+        let chosen = Keys.chosen
+        while from + chosen.count <= bytes.count {
+            if bytes[from] == chosen[0], bytes[from..<from + chosen.count].elementsEqual(chosen) {
+                thrown += 1
+                from += chosen.count
+            } else {
+                from += 1
+            }
+        }
+        return WatchBoard.throwKey(game: game, round: round, thrown: thrown, revealed: revealed)
+    }
+
     private enum Keys {
+        static let round = Array(#""round":"#.utf8)
+        static let choosing = Array(#""phase":"choosing""#.utf8)
+        static let chosen = Array(#""chosen":true"#.utf8)
         static let view = Array(#"{"type":"view","#.utf8)
         static let heartbeat = Array(#"{"type":"heartbeat""#.utf8)
         static let predictions = Array(#"{"type":"predictions""#.utf8)
