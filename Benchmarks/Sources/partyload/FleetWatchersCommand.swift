@@ -122,7 +122,10 @@ struct FleetWatchersCommand: AsyncParsableCommand {
                     .connect(host: node.host, port: node.port))
             }
             for future in opening { channels.append(try await future.get()) }
-            try await Report.wait(upTo: .seconds(60), "watchers welcomed") { board.welcomed.load(ordering: .relaxed) >= min(watchers, start + batch) }
+            try await Report.wait(upTo: .seconds(60), "watchers welcomed (\(board.welcomed.load(ordering: .relaxed)) of \(min(watchers, start + batch)); "
+                                  + "a watcher's last problem: \(board.lastProblem.withLock { $0 } ?? "none"))") {
+                board.welcomed.load(ordering: .relaxed) >= min(watchers, start + batch)
+            }
         }
         let connectSeconds = Double(DispatchTime.now().uptimeNanoseconds - connectStart) / 1e9
         try await Task.sleep(for: .seconds(warmup))

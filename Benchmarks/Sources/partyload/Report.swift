@@ -52,10 +52,10 @@ enum Report {
     }
 
     /// Waits until `condition` holds, checking every 20 ms, for at most `limit`.
-    static func wait(upTo limit: Duration, _ what: String, until condition: () -> Bool) async throws {
+    static func wait(upTo limit: Duration, _ what: @autoclosure () -> String, until condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + limit
         while !condition() {
-            guard ContinuousClock.now < deadline else { throw LoadError.timedOut(what) }
+            guard ContinuousClock.now < deadline else { throw LoadError.timedOut(what()) }
             try await Task.sleep(for: .milliseconds(20))
         }
     }
