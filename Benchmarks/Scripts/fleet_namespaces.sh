@@ -18,7 +18,9 @@ seconds=${5:-60}
 relay=${RELAY:-1}
 source "$(dirname "$0")/fleet_netns.sh"
 trap fleet_down EXIT INT TERM
-fleet_up "$nodes" --max-connections 20000 --max-connections-per-address 20000 --max-spectators 10000
+# The load's address is a trusted proxy of every node, as a front door would be: its 10,000
+# watchers from one address are not held to one address's 20 new connections a second.
+fleet_up "$nodes" --max-connections 20000 --max-connections-per-address 20000 --max-spectators 10000 --trusted-proxy 10.77.0.100
 if [ "$relay" = 0 ]; then
     list=${fleet_addresses[0]} pidlist=${fleet_pids[0]} where="n0 itself"
 else
