@@ -251,6 +251,16 @@ final class FakeDirectory: RoomDirectory {
 
     func isMoving(code: String) -> Bool { moving.contains(code) }
 
+    private let peerAddresses = Mutex<Set<String>>([])
+
+    /// Addresses of the fleet's other nodes (their relay hellos are accepted).
+    var peers: Set<String> {
+        get { peerAddresses.withLock { $0 } }
+        set { peerAddresses.withLock { $0 = newValue } }
+    }
+
+    func isFleetNode(address: String) -> Bool { peers.contains(address) }
+
     /// Another directory whose codes this one names too.
     var follow: FakeDirectory? {
         get { state.withLock { $0.follow } }

@@ -126,6 +126,30 @@ struct FleetRelayTests {
         await b.stop()
     }
 
+    @Test("a node the room's node does not know yet is refused as a relay, asks again a second later, and its watcher is welcomed")
+    func newNodeAsksAgain() async throws {
+        // B learns of A only 1.5 s after the watcher comes (a fleet node reads its directory each second).
+        let directory = FakeDirectory(), back = FakeDirectory()
+        let b = try await ServeHarness.start(loop: group.next(), directory: back)
+        let a = try await ServeHarness.start(loop: group.next(), directory: directory)
+        directory.node = RoomPlace(node: "b", host: "127.0.0.1", port: b.port)
+        let started = try b.host.start(RoomRequest(name: "Ann's party", games: ["rps"]), from: "127.0.0.1")
+        directory.rooms = [started.code]
+        let learns = Task {
+            try await Task.sleep(for: .milliseconds(1_500))
+            back.peers = ["127.0.0.1"]
+        }
+        let came = ContinuousClock.now
+        let watcher = try await watch(a, code: started.code, name: "Kim")
+        #expect(ContinuousClock.now - came >= .milliseconds(1_400), "welcomed before B knew A")
+        #expect(!watcher.text.contains("roomUnreachable"), "\(watcher.text)")
+        let room = try #require(b.server.room(started.code))
+        #expect(await Poll.until(timeout: .seconds(10)) { await holds(room, of: b) { $0.relays == (1, 1) } })
+        try await learns.value
+        await a.stop()
+        await b.stop()
+    }
+
     // MARK: Helpers
 
     /// A raw WebSocket watcher `name` of `code` at `node`'s `/CODE/ws?watch`, welcomed.

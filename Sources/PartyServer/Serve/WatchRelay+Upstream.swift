@@ -9,6 +9,14 @@ extension WatchRelay {
     /// Connects to the room's node and says hello; watchers wait meanwhile (at most `answerTimeout`).
     func start() {
         loop.preconditionInEventLoop()
+        connectUpstream()
+        loop.scheduleTask(in: Self.answerTimeout) { [self] in
+            if welcome == nil, !finished { finish(because: "no welcome in time") }
+        }
+    }
+
+    /// Opens the connection to the room's node and says hello.
+    private func connectUpstream() {
         let bootstrap = ClientBootstrap(group: loop)
             .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .connectTimeout(.seconds(2))
@@ -25,6 +33,7 @@ extension WatchRelay {
                     return
                 }
                 upstream = channel
+                upstreamSeq = 0
                 lastHeard = .now()
                 sendUpstream(Hello(protocol: WireProtocol.version, client: "partyhost-relay", name: "Relay",
                                    role: "spectator", features: ["relay", "predictions"], room: code))
@@ -32,9 +41,6 @@ extension WatchRelay {
                 logger.info("relay cannot reach the room's node", metadata: ["room": "\(code)", "node": "\(place.node)", "error": "\(error)"])
                 finish(because: "unreachable")
             }
-        }
-        loop.scheduleTask(in: Self.answerTimeout) { [self] in
-            if welcome == nil, !finished { finish(because: "no welcome in time") }
         }
     }
 
@@ -66,8 +72,18 @@ extension WatchRelay {
             startTicker(every: .milliseconds(welcomed.heartbeatMs ?? 3_000), silence: .milliseconds(welcomed.silenceMs ?? 10_000))
             logger.info("relaying a room", metadata: ["room": "\(code)", "node": "\(place.node)"])
         case .reject:
-            let reason = (try? codec.decode(Reject.self, from: envelope)).map { "\($0.reason): \($0.message)" } ?? "rejected"
-            finish(because: reason)
+            let reject = try? codec.decode(Reject.self, from: envelope)
+            // A node that joined the fleet a moment ago is not yet a peer to the room's node.
+            if reject?.reason == Refusal.relayRefused.code, welcome == nil, refusedAsRelay < 2 {
+                refusedAsRelay += 1
+                // Let go of first: closing it here reports it inactive at once.
+                let refused = upstream
+                upstream = nil
+                refused?.close(promise: nil)
+                loop.scheduleTask(in: .seconds(1)) { [self] in if !finished { connectUpstream() } }
+                return
+            }
+            finish(because: reject.map { "\($0.reason): \($0.message)" } ?? "rejected")
         case .lobby:
             if let lobby = try? codec.decode(Lobby.self, from: envelope) {
                 players = lobby.players
@@ -181,12 +197,13 @@ final class UpstreamHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        relay.finish(because: "the room's node closed the connection")
+        // A connection the relay let go of (to ask again) ends nothing.
+        if relay.upstream === context.channel { relay.finish(because: "the room's node closed the connection") }
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        relay.finish(because: "\(error)")
+        if relay.upstream === context.channel { relay.finish(because: "\(error)") }
         context.close(promise: nil)
     }
 }

@@ -51,6 +51,9 @@ final class WatchRelay: @unchecked Sendable {
 
     var upstream: (any Channel)?
     var upstreamSeq = 0
+    /// How many times the room's node refused this node as a relay (it had not yet read this
+    /// node into its directory, which it does each second): asked again after a second, twice.
+    var refusedAsRelay = 0
     /// The relay's own welcome from the room's node: every watcher's is made from it.
     var welcome: Welcome?
     /// The room as it stands, for a watcher who arrives: the last lobby, room, view and split.
