@@ -112,6 +112,7 @@ public final class ServeHost: Sendable {
         options.restartWaitSeconds = store == nil ? 0 : 300
         // In a fleet, the other nodes relay the room to their watchers.
         options.acceptsRelays = server.acceptsRelays
+        options.botsVote = botsVote
         return options
     }
 

@@ -67,6 +67,8 @@ public struct HostOptions: Sendable {
     /// together (balanced teams) instead of some watching. A locked session then seats up to
     /// `teamCapacity` players; a party room forms teams whenever a game has too few seats.
     public var teams = false
+    /// A party room's bots vote too, and a room of bots plays by itself (for tests and benchmarks).
+    public var botsVote = false
     /// Whether the host's role (the VIP) passes on when its holder leaves the room for good: to the
     /// longest-present human member, or, with none, to the next human who joins. Off on a LAN,
     /// where the host's own player leaving ends the party; a party server's rooms turn it on.

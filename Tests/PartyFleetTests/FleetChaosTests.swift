@@ -59,6 +59,12 @@ struct FleetChaosTests {
             // Every room went on playing through the kills.
             let endedWith = try entryCounts(store)
             #expect(codes.filter { (endedWith[$0] ?? 0) <= (startedWith[$0] ?? 0) } == [])
+            // Its bots voted and played: every room's journal has votes, and moves but in TwentyFour
+            // (its bots think for seconds over each challenge, after the game's countdown, and here
+            // a room's node dies every 24 s: they may not have answered in this run).
+            let played = try inputCounts(store, type: "move"), voted = try inputCounts(store, type: "vote")
+            let idle = codes.indices.filter { (voted[codes[$0]] ?? 0) == 0 || (Self.games[$0 % 5] != "twentyfour" && (played[codes[$0]] ?? 0) == 0) }
+            #expect(idle.isEmpty, "idle: \(idle.map { "\(codes[$0]) (\(Self.games[$0 % 5]): \(voted[codes[$0]] ?? 0) votes, \(played[codes[$0]] ?? 0) moves)" })")
 
             // The rooms as they are, frozen by the nodes leaving (what waited is written as they go).
             var frozen: [String: (ServedRoom, FleetHarness)] = [:]
@@ -112,6 +118,19 @@ struct FleetChaosTests {
     }
 
     /// How many entries each live room's journal has, by code.
+    /// How many messages of `type` each room's journal has, by code.
+    func inputCounts(_ store: PostgresJournalStore, type: String) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in try store.query("""
+            SELECT p.join_code, count(*) FROM parties p JOIN entries e ON e.party = p.id
+            WHERE e.kind = 'message' AND e.body LIKE \("%\"type\":\"\(type)\"%") GROUP BY p.join_code
+            """) {
+            let (code, count) = try row.decode((String, Int64).self)
+            counts[code] = Int(count)
+        }
+        return counts
+    }
+
     func entryCounts(_ store: PostgresJournalStore) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for row in try store.query("SELECT p.join_code, count(e.sequence) FROM parties p LEFT JOIN entries e ON e.party = p.id GROUP BY p.join_code") {

@@ -40,7 +40,7 @@ struct ServeHarness {
             try await task.value
             throw ClientError.badAddress("the test server did not listen")
         }
-        serveHost.listening(on: port)
+        serveHost.listening(on: port, host: options.host.bindAddress)
         return ServeHarness(host: serveHost, port: port, task: task)
     }
 

@@ -1,9 +1,10 @@
 import Foundation
+import Logging
 import NIOPosix
 import PartyClient
 import PartyJournal
 import PartyServe
-import PartyServer
+@testable import PartyServer
 import PartyWire
 import Synchronization
 import Testing
@@ -54,6 +55,15 @@ struct ServeLoopbackTests {
         allPlaying.continuation.finish()
         try await everyone.value
         await serve.stop()
+    }
+
+    @Test("bound to one address, the server's own address is not held to the per-address limits (its rooms' bots connect from it)")
+    func ownAddressUnlimited() {
+        var host = HostOptions(bindAddress: "10.77.0.10", port: 0, sessionName: "test serve")
+        host.maxConnectionsPerAddress = 4
+        let server = RoomServer(options: ServeOptions(host: host), loop: group.next(), logger: Logger(label: "serve-test"))
+        #expect(server.unlimitedAddresses.isSuperset(of: ["10.77.0.10", "127.0.0.1", "::1"]))
+        #expect(!server.unlimitedAddresses.contains("10.77.0.100"))
     }
 
     @Test("a framed hello names its room; no room, or a code no room has, is refused in one sentence")

@@ -61,6 +61,20 @@ struct PartyRoomTests {
         }
     }
 
+    @Test("with botsVote (tests, benchmarks) a room of bots votes and picks by itself; a person's vote still waits for the others")
+    func botsVote() throws {
+        var bots = Self.room(humans: 0, bots: 2)
+        bots.botsVote = true
+        try bots.vote(0, for: "fourinarow", at: Self.at(1))
+        #expect(bots.plan == nil, "one of two voted")
+        try bots.vote(1, for: "fourinarow", at: Self.at(2))
+        #expect(bots.plan?.game == "fourinarow" && bots.plan?.players == [0, 1])
+        var mixed = Self.room(humans: 1, bots: 1)
+        mixed.botsVote = true
+        try mixed.vote(0, for: "fourinarow", at: Self.at(1))
+        #expect(mixed.plan == nil, "the bot is a voter too")
+    }
+
     @Test("the countdown ends the vote: not a moment before")
     func countdown() throws {
         var room = Self.room()

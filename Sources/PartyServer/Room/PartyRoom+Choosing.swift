@@ -7,7 +7,7 @@ extension PartyRoom {
     /// `RoomRejection`'s cases: the first that fails is the answer.
     public mutating func vote(_ member: Int, for game: String, at now: GameInstant) throws(RoomRejection) {
         guard !isPlaying, plan == nil else { throw .notChoosing }
-        guard let voter = members.first(where: { $0.id == member }), !voter.isBot else { throw .notAPlayer }
+        guard let voter = members.first(where: { $0.id == member }), botsVote || !voter.isBot else { throw .notAPlayer }
         guard let descriptor = descriptor(game) else { throw .unknownGame(game) }
         switch choice {
         case .host where hostDecides && !voter.isHost:

@@ -48,6 +48,9 @@ public struct PartyRoom: Hashable, Sendable {
     /// Whether a game that seats fewer than the members present is played by teams (all play)
     /// rather than by some while the rest watch.
     public var teams = false
+    /// Whether bots vote too, so that a room of bots plays game after game by itself (for tests
+    /// and benchmarks). Off, a bot's vote is refused and the room waits for its people.
+    public var botsVote = false
     /// Who was in a team with whom in the last team game (the next teams mix them).
     public internal(set) var lastTeammates: [Int: Set<Int>] = [:]
     /// Draws lots for ties that nothing else breaks.
@@ -82,7 +85,7 @@ public struct PartyRoom: Hashable, Sendable {
     /// Bots never vote.
     public var voters: [RoomMember] {
         if hostDecides { return members.filter(\.isHost) }
-        return members.filter { !$0.isBot }
+        return members.filter { botsVote || !$0.isBot }
     }
 
     /// The game a playlist proposes next: the first from `playlistIndex` on that the people present

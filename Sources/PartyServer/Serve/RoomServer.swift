@@ -223,6 +223,13 @@ public final class RoomServer: Sendable {
         stopContinuation.yield()
     }
 
+    /// Addresses never held to the per-address limits: trusted proxies, fleet peers, loopback, and
+    /// the server's own address (bound to one address, its rooms' bots connect from it: at the
+    /// default 32 connections an address, a node bound to its address seated the bots of 16 rooms).
+    var unlimitedAddresses: Set<String> {
+        options.trustedProxies.union(options.fleetPeers).union(["127.0.0.1", "::1", options.host.bindAddress])
+    }
+
     /// Listens, serves until `shutdown` (or until the calling task is cancelled), then closes
     /// every connection. `routes` answers the server's own HTTP paths; `onListening` receives the
     /// bound address.
@@ -232,7 +239,7 @@ public final class RoomServer: Sendable {
         let after = liveRooms.map(\.lastPeer).max() ?? 0
         let connections = ConnectionRegistry(maxConnections: host.maxConnections, maxPerAddress: host.maxConnectionsPerAddress,
                                              acceptsPerSecond: host.acceptsPerSecond, acceptBurst: host.acceptBurst, after: after,
-                                             unlimited: options.trustedProxies.union(options.fleetPeers).union(["127.0.0.1", "::1"]),
+                                             unlimited: unlimitedAddresses,
                                              alsoUnlimited: { [directory] in directory?.isFleetNode(address: $0) == true })
         registry.withLock { $0 = connections }
         var web = WebOptions()

@@ -107,6 +107,7 @@ struct Table {
             room = PartyRoom(menu: settings.games.map(\.descriptor), choice: settings.choice, seed: seed ^ 0x9E37_79B9_7F4A_7C15,
                              hostSeatReserved: options.reserveHostSeat)
             room?.teams = options.teams
+            room?.botsVote = options.botsVote
             startDelayMilliseconds = max(0, settings.startDelayMilliseconds)
         } else {
             games = game.map { [$0] } ?? []

@@ -43,6 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("carry-to"), help: ArgumentHelp("Carry every guest of a code this node does not hold to the node at host:port (a fleet of two without a database; for benchmarks).", valueName: "host:port", visibility: .hidden))
     var carryTo: String?
 
+    @Flag(name: .customLong("bots-vote"), help: ArgumentHelp("The rooms' bots vote too, so that a room of bots plays game after game by itself (for benchmarks).", visibility: .hidden))
+    var botsVote = false
+
     @Option(name: .customLong("max-rooms"), help: "The most live rooms in all.")
     var maxRooms = 1_000
 
@@ -142,7 +145,8 @@ struct ServeCommand: AsyncParsableCommand {
         let fleet = FleetNodeBox()
         let server = RoomServer(options: options, loop: MultiThreadedEventLoopGroup.singleton.next(), logger: logger,
                                 directory: fleetStore == nil ? directory : fleet)
-        let serveHost = ServeHost(server: server, store: store, logger: logger, retryMilliseconds: fleetStore == nil ? 5_000 : 1_000)
+        let serveHost = ServeHost(server: server, store: store, logger: logger, retryMilliseconds: fleetStore == nil ? 5_000 : 1_000,
+                                  botsVote: botsVote)
         let resumed = fleetStore == nil ? serveHost.resumeRooms() : 0
         let signals = TerminationSignals.stream()
         let routes = ServeRoutes(host: serveHost, assets: WebGames.assets, metrics: metrics, health: fleetStore == nil ? nil : fleet)
