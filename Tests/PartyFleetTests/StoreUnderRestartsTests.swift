@@ -17,17 +17,14 @@ struct StoreUnderRestartsTests {
             let store = try PostgresJournalStore(configuration: configuration, membership: FleetMembership(node: "p"))
             defer { store.close() }
             let tally = Tally()
+            // The callers stop however the test ends (a restart that throws included).
+            defer { tally.stop.store(true, ordering: .relaxed) }
             let callers = (0..<4).map { _ in
                 Task {
                     try await Blocking.run {
                         while !tally.stop.load(ordering: .relaxed) {
                             let started = Date()
-                            do {
-                                _ = try store.query("SELECT 1")
-                                tally.answered.add(1, ordering: .relaxed)
-                            } catch {
-                                if "\(error)".contains("no answer") { tally.unanswered.add(1, ordering: .relaxed) }
-                            }
+                            if (try? store.query("SELECT 1")) != nil { tally.answered.add(1, ordering: .relaxed) }
                             let took = Date().timeIntervalSince(started)
                             tally.longest.withLock { $0 = max($0, took) }
                             usleep(5_000)
@@ -62,8 +59,6 @@ struct StoreUnderRestartsTests {
 private final class Tally: Sendable {
     let stop = Atomic<Bool>(false)
     let answered = Atomic<Int>(0)
-    /// Calls given up on at their limit.
-    let unanswered = Atomic<Int>(0)
     /// The longest call, in seconds.
     let longest = Mutex<Double>(0)
 }

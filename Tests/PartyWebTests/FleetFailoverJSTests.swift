@@ -101,27 +101,13 @@ struct FleetFailoverJSTests {
 
     /// A page at `http://a:1/ABCD`: storage that forgets nothing, the page's location.
     static let pageAtA = #"""
-    const storage = (store) => ({ getItem: (k) => store.has(k) ? store.get(k) : null, setItem: (k, v) => store.set(k, String(v)),
-                                  removeItem: (k) => store.delete(k) });
-    globalThis.sessionStorage = storage(new Map());
-    globalThis.localStorage = storage(new Map());
+    \#(JSStandIns.storage)
     globalThis.location = { protocol: "http:", host: "a:1", origin: "http://a:1", pathname: "/ABCD" };
     """#
 
-    /// A stand-in WebSocket (every one made is in `sockets`), timers that run at once, `settle()`.
+    /// The stand-in WebSocket, timers that run at once, `settle()`.
     static let fakeSocket = #"""
-    const sockets = [];
-    class FakeSocket {
-      static OPEN = 1; static CONNECTING = 0;
-      constructor(url) { this.url = url; this.readyState = 0; this.sent = []; this.handlers = {}; sockets.push(this); }
-      addEventListener(type, f) { (this.handlers[type] ??= []).push(f); }
-      emit(type, event = {}) { for (const f of this.handlers[type] ?? []) f(event); }
-      open() { this.readyState = 1; this.emit("open"); }
-      receive(msg) { this.emit("message", { data: JSON.stringify(msg) }); }
-      send(text) { this.sent.push(JSON.parse(text)); }
-      close() { this.readyState = 3; this.emit("close"); }
-    }
-    globalThis.WebSocket = FakeSocket;
+    \#(JSStandIns.socket)
     globalThis.setTimeout = (f) => { queueMicrotask(f); };
     globalThis.setInterval = () => 1;
     globalThis.clearInterval = () => {};

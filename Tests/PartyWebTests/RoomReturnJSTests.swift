@@ -13,25 +13,11 @@ struct RoomReturnJSTests {
     static func run(_ scenario: String) throws -> [String] {
         let connection = root.appendingPathComponent("Web/connection.js").absoluteString
         let script = #"""
-        const storage = (store) => ({ getItem: (k) => store.has(k) ? store.get(k) : null, setItem: (k, v) => store.set(k, String(v)),
-                                      removeItem: (k) => store.delete(k), clear: () => store.clear() });
-        globalThis.sessionStorage = storage(new Map());
-        globalThis.localStorage = storage(new Map());
+        \#(JSStandIns.storage)
         // A new tab of the same browser: its own sessionStorage, the same localStorage.
         const newTab = () => { globalThis.sessionStorage = storage(new Map()); };
         globalThis.location = { protocol: "http:", host: "host" };
-        const sockets = [];
-        class FakeSocket {
-          static OPEN = 1;
-          constructor() { this.readyState = 0; this.sent = []; this.handlers = {}; sockets.push(this); }
-          addEventListener(type, f) { (this.handlers[type] ??= []).push(f); }
-          emit(type, event = {}) { for (const f of this.handlers[type] ?? []) f(event); }
-          open() { this.readyState = 1; this.emit("open"); }
-          receive(msg) { this.emit("message", { data: JSON.stringify(msg) }); }
-          send(text) { this.sent.push(JSON.parse(text)); }
-          close() { this.readyState = 3; this.emit("close"); }
-        }
-        globalThis.WebSocket = FakeSocket;
+        \#(JSStandIns.socket)
         const hello = (socket) => socket.sent.find((m) => m.type === "hello");
         const states = [];
         const options = (role, name = "Cy") => ({ name, role, games: [], onMessage() {}, onState(kind) { states.push(kind); } });
