@@ -134,4 +134,35 @@ struct TableReconnectionTests {
         #expect(driver.last(PlayerLeft.self, by: 1) == PlayerLeft(seat: 1, name: "Bob", message: "Bob's connection closed."))
         #expect(driver.last(Lobby.self, by: 1)?.players.map(\.name) == ["Ann"])
     }
+
+    @Test("after the end, whoever comes back or arrives gets the final board and then the result; nobody gets one mid-game")
+    func resultAfterTheEnd() throws {
+        var driver = try Self.game()
+        driver.join("Eve", peer: 5, at: at(150), spectator: true)
+        #expect(driver.boards(5).count == 1)
+        #expect(driver.received(GameOver.self, by: 5).isEmpty)
+        // Bob plays column 1 three times, Ann column 4 three more times: four in a row for Ann.
+        for turn in 0..<3 {
+            try driver.drop(1, from: 2, seq: 2 + turn, at: at(200 + 200 * Int64(turn)))
+            try driver.drop(4, from: 1, seq: 3 + turn, at: at(300 + 200 * Int64(turn)))
+        }
+        let over = try #require(driver.last(GameOver.self, by: 1))
+        #expect(over.winners == [0] && driver.table.phase == .over)
+
+        // Bob's connection drops after the end and comes back: the board, then the result.
+        driver.feed(.departed(peer: 2, reason: .connectionClosed), at: at(1_000))
+        driver.join("Bob", peer: 3, at: at(2_000), token: "token-2")
+        #expect(driver.last(GameOver.self, by: 3) == over)
+        #expect(driver.last(Lobby.self, by: 3)?.state == "over")
+        let bob = driver.read(3).map(\.type.rawValue)
+        #expect(bob.first == "welcome" && bob.last == "gameOver")
+        #expect(bob.firstIndex(of: "view").map { $0 < bob.count - 1 } == true)
+        // A newcomer who watches gets the same; those already there get it once, at the end.
+        driver.join("Zed", peer: 6, at: at(2_100), spectator: true)
+        #expect(driver.last(GameOver.self, by: 6) == over)
+        let zed = driver.read(6).map(\.type.rawValue)
+        #expect(Array(zed.suffix(2)) == ["view", "gameOver"])
+        #expect(driver.received(GameOver.self, by: 1) == [over])
+        #expect(driver.received(GameOver.self, by: 5) == [over])
+    }
 }

@@ -25,10 +25,15 @@ extension Table {
     }
 
     /// Sends the running (or just finished) game's view to one client: `seat`'s, or the spectator
-    /// view for a spectator or a member who watches.
+    /// view for a spectator or a member who watches; after the end, its `gameOver` follows.
     mutating func sendCurrentView(to peer: Int, seat: Int?, plainText: Bool) {
         guard let game, phase != .lobby else { return }
         effects.append(.views(TableViews(game: game, audience: .one(ViewRecipient(peer: peer, seat: seat, plainText: plainText)), now: now)))
+        // After the end, whoever arrives (or comes back, having missed it while away) gets the
+        // result too: the final view alone does not say who won.
+        if phase == .over, let outcome = game.outcome {
+            send(gameOverMessage(outcome), to: peer)
+        }
     }
 }
 

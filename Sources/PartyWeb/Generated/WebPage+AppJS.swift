@@ -149,14 +149,18 @@ function received(msg) {
       state.team = msg;
       state.teamAt = Date.now();
       break;
-    case "gameOver":
+    case "gameOver": {
+      // A page that comes back after the end gets the result again: no second cue for it.
+      const again = state.gameOver?.game === msg.game;
       state.gameOver = msg;
+      if (again) break;
       // The game's names (a team's seat goes by the team) as they were when it ended: the room's
       // lobby that follows seats its members anew, and the TV's ending names the winner from this.
       state.endContext = context();
       game.gameOver(msg, state.endContext);
       if (state.welcome?.room && game.hasView) state.hold = { gameOver: msg, until: Date.now() + HOLD_SECONDS * 1000 };
       break;
+    }
     case "moveRejected":
       game.note(msg.message, true);
       break;

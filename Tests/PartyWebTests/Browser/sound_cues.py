@@ -1,11 +1,31 @@
 """Sound and touch: a phone hears its own cues (the game starting, its turn with a buzz, its win or
 loss), the TV the room's (the game starting, its end) and never a turn; the mute button silences the
-cues and is remembered across a reload. The cues are read from the mute button's data-cues (what
-sound.js asked Web Audio to play) and the buzzes from a stand-in for navigator.vibrate."""
+cues and is remembered across a reload. After the end, a connection cut and made again brings the
+result again but no second cue; a page loaded after the end shows the result with one cue. The cues
+are read from the mute button's data-cues (what sound.js asked Web Audio to play), the buzzes from a
+stand-in for navigator.vibrate, and the page's sockets and gameOver messages from a wrapped
+WebSocket."""
 from browser import Browser, Failure, Host, run
 
 BUZZ = """Object.defineProperty(Navigator.prototype, "vibrate", { configurable: true,
   value: function (pattern) { window.__buzz = (window.__buzz || 0) + 1; return true; } });"""
+
+
+# Keeps the page's sockets in window.__sockets and counts the gameOver messages it handled.
+SOCKETS = """(() => { const Real = window.WebSocket; window.__sockets = []; window.__overs = 0;
+  window.WebSocket = class extends Real { constructor(...args) { super(...args); window.__sockets.push(this);
+    this.addEventListener("message", (e) => { if (String(e.data).includes('"type":"gameOver"')) setTimeout(() => { window.__overs++; }, 0); }); } }; })();"""
+
+
+def overs(page):
+    return page.driver.execute_script("return window.__overs || 0")
+
+
+def cut(page):
+    """Closes the page's live socket and waits until its new connection handled the result again."""
+    before = overs(page)
+    page.driver.execute_script("window.__sockets[window.__sockets.length - 1].close()")
+    page.wait("the result again after the cut", lambda: overs(page) > before)
 
 
 def cues(page):
@@ -32,6 +52,8 @@ def scenario(partyhost, shots):
     page = Browser()
     try:
         page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": BUZZ})
+        for each in (tv, page):
+            each.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SOCKETS})
         tv.driver.get(host.url + "tv")
         tv.wait("the TV's table", lambda: tv.visible("#players li"))
         page.join(host.url, "Wendy")
@@ -71,6 +93,20 @@ def scenario(partyhost, shots):
         tv.wait("the TV's end-of-game cue", lambda: "win" in cues(tv))
         if cues(tv)[0] != "round" or "turn" in " ".join(cues(tv)):
             raise Failure(f"the TV's cues are not the room's: {cues(tv)}")
+
+        # Both connections cut after the end: each comes back, gets the result again, plays no cue.
+        ended = cues(page)[-1]
+        for each in (tv, page):
+            heard = list(cues(each))
+            cut(each)
+            if cues(each) != heard:
+                raise Failure(f"the result again played a cue: {heard} then {cues(each)}")
+        # A page loaded after the end (the phone's reload takes its seat back) shows the result, with its cue once.
+        page.driver.refresh()
+        page.wait("the result after the reload", lambda: page.visible("#game-over") and "Game over" in page.visible("#game-over")[0].text)
+        page.wait("the result's cue after the reload", lambda: ended in cues(page))
+        if [cue for cue in cues(page) if cue in ("win", "lose")] != [ended]:
+            raise Failure(f"the reloaded page's cues: {cues(page)}")
         for each in (tv, page):
             if each.errors():
                 raise Failure(f"console errors: {each.errors()}")
