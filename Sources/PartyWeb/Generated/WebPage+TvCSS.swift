@@ -45,6 +45,14 @@ body.tv:not(.tv-room):not(.tv-playing) #table { grid-column: 2; grid-row: 1 / sp
 .tv .tv-note { margin: 0.2rem 0; }
 /* Players appear as they join. */
 .tv-room #players { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 1rem; }
+/* A room's join panel leaves the players room for five one-line names under it (a party server's
+   panel also shows the room's code under a longer address): a smaller QR code, the heading and the
+   address on a line each, and no bot level in the list (the scoreboard shows it). */
+.tv-room .qr { width: min(100%, 30vh); }
+.tv-room #tv-join h2 { font-size: 1rem; }
+.tv-room .join-url { font-size: 0.85rem; overflow-wrap: anywhere; }
+.tv-room #players .level { display: none; }
+.tv-room #players .name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
 .tv .players li.new { animation: tv-pop 0.6s ease-out; }
 
 /* The party room. */

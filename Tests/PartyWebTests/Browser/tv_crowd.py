@@ -4,11 +4,16 @@ member a seat, the audience's split open) it measures that nothing is cut: every
 every player or team line and the whole prediction box (its rows and "Predictions close …") are
 displayed, inside the viewport and inside every box around them that hides or scrolls its overflow,
 with no text under the TV's floor (1.7u: 32 px at 1920x1080), and every member has a line. With 17
-members (the most bots, 16, and the phone) the room's lists show 15 lines and "and 2 more"."""
+members (the most bots, 16, and the phone) the room's lists show 15 lines and "and 2 more". A room of
+a party server (`partyhost serve`, whose TV also shows the room's code under a longer address) with
+3 and 5 bots, short of a crowd, is measured the same way."""
+import json
 import os
 import threading
+import urllib.request
 
 from browser import Browser, Failure, Host, run
+from serve_rooms import Server
 
 TVS = {"tv": (1920, 1080), "tv-720": (1280, 720)}
 LONG_NAME = "Annabelle-Marie Longname"  # 24 characters, the most a name may have
@@ -143,14 +148,39 @@ def crowd(partyhost, shots, people, notes):
         host.stop()
 
 
+def served(partyhost, shots, people, notes):
+    """A party server's room of `people` bots (nobody votes, so it stays in the room) on its TV."""
+    server = Server(partyhost)
+    tv = Browser("desktop")
+    try:
+        body = json.dumps({"name": "Sofa", "bots": people, "botLevel": "easy"}).encode()
+        request = urllib.request.Request(server.url + "api/rooms", data=body, headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            code = json.load(answer)["code"]
+        size(tv, *TVS["tv"])
+        tv.driver.get(f"{server.url}{code}/tv")
+        tv.wait(f"{people} bots on the TV's scoreboard and \"1 watching\" (the TV)",
+                lambda: tv.driver.execute_script(COUNT_ALL, "#scoreboard > li:not(.more)") == people
+                and "1 watching" in tv.driver.execute_script("return document.getElementById('players').textContent"))
+        measure(tv, f"served-{people}", ROOM, {"#scoreboard > li": people, "#players > li:not(.watchers)": people}, shots, notes)
+        if tv.errors():
+            raise Failure(f"console errors: {tv.errors()}")
+    finally:
+        tv.quit()
+        server.stop()
+
+
 def scenario(partyhost, shots):
     if shots:
         os.makedirs(shots, exist_ok=True)
     notes = []
+    for people in (3, 5):
+        served(partyhost, shots, people, notes)
     for people in (9, 16, 17):
         crowd(partyhost, shots, people, notes)
     for note in notes:
         print(note)
 
 
-run(scenario)
+if __name__ == "__main__":
+    run(scenario)
