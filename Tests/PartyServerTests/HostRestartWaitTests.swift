@@ -238,6 +238,10 @@ struct HostRestartWaitTests {
                                                         seed: 7, timeouts: .patient).run()
                 }
                 try await RawClient.with(port: port) { alice in
+                    // Each step's time since Alice's hello, in every message (the host drops her, silent, at 60 s).
+                    let start = ContinuousClock.now
+                    var steps: [String] = []
+                    func step(_ what: String) { steps.append("\(what) at \(ContinuousClock.now - start)") }
                     try await alice.hello("Alice")
                     _ = try await alice.next("welcome")
                     /// Waits for a lobby in which Robo's seat is (or is not) connected.
@@ -249,15 +253,19 @@ struct HostRestartWaitTests {
                         return false
                     }
                     #expect(try await robo(connected: true), "Robo never sat down")
+                    step("Robo seated")
                     await proxy.stopListening()
                     await proxy.cutAndWait()
-                    #expect(try await robo(connected: false), "Robo's drop was not seen")
+                    step("cut")
+                    #expect(try await robo(connected: false), "Robo's drop was not seen: \(steps)")
+                    step("drop seen")
                     // Longer than a client waits for a host without a journal (it gives up at its
                     // first attempt after 2 s of refusals, about 3.75 s after the drop): a bot that
                     // had given up would not come back.
                     try await Task.sleep(for: .seconds(6))
                     try await proxy.listenAgain()
-                    #expect(try await robo(connected: true), "Robo did not take its seat again")
+                    step("listening again")
+                    #expect(try await robo(connected: true), "Robo did not take its seat again: \(steps), given up at \(ContinuousClock.now - start)")
                 }
                 group.cancelAll()
             }
