@@ -61,7 +61,9 @@ extension PartyHostCommand {
         journal.notices.forEach(warn)
         guard journal.isResuming else { return journal }
         if Terminal.isInteractive, !lineMode, !dedicated {
-            Console.say("An unfinished party: \(journal.resumeLine).")
+            // A party room counts its finished games; a one-game table (`--game`) keeps no results.
+            let room = ((try? Self.parseAsRoot(journal.party.arguments)) as? PartyHostCommand)?.game == nil
+            Console.say("An unfinished party: \(journal.resumeLine(countsGames: room)).")
             StandardStreams.writeOutput("Resume it? [Y/n] ")
             let answer = (readLine() ?? "").trimmingWhitespace().lowercased()
             if answer.hasPrefix("n") {

@@ -33,14 +33,16 @@ final class RunJournal: Sendable {
         HostJournal(store: store, party: party, entries: entries, onProblem: warn)
     }
 
-    /// A line about the party being resumed: its name, games played and who joined.
-    var resumeLine: String {
+    /// A line about the party being resumed: its name, games played (a party room's, whose results
+    /// are saved as it goes; `countsGames` false for a one-game table, which saves none) and who joined.
+    func resumeLine(countsGames: Bool) -> String {
         let names = Self.joinedNames(entries)
         let report = party.results.flatMap { try? JSONDecoder().decode(RoomReport.self, from: Data($0.utf8)) }
         let games = report?.games.count ?? 0
         let who = names.isEmpty ? "nobody joined yet" : "players: " + names.joined(separator: ", ")
         let moves = entries.filter { $0.kind == "message" }.count
-        return "\(party.name), started \(Self.date(party.started)): \(games) game\(games == 1 ? "" : "s") finished, "
+        let played = countsGames ? "\(games) game\(games == 1 ? "" : "s") finished, " : ""
+        return "\(party.name), started \(Self.date(party.started)): \(played)"
             + "\(moves) message\(moves == 1 ? "" : "s") from players; \(who)"
     }
 
