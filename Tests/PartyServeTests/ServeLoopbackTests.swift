@@ -26,12 +26,19 @@ struct ServeLoopbackTests {
         }
         #expect(Set(codes).count == 100)
         // Bots never vote: in each room a person votes for the game, and stays until every room plays.
+        // The person votes once both bots sit: alone, Rock Paper Scissors (two players or more) is
+        // not playable and the vote is refused, and on a loaded machine the bots can come late.
         let allPlaying = AsyncStream<Void>.makeStream()
         let everyone = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for code in codes {
                     group.addTask {
-                        try await PartyConnection.withConnection(to: serve.address, hello: ServeHarness.hello("Voter", room: code)) { connection, _ in
+                        try await PartyConnection.withConnection(to: serve.address, hello: ServeHarness.hello("Voter", room: code)) { connection, welcome in
+                            var seated = welcome.players.count
+                            var events = connection.events.makeAsyncIterator()
+                            while seated < 3, let event = await events.next() {
+                                if case .lobby(let lobby) = event { seated = lobby.players.count }
+                            }
                             connection.send(Vote(game: "rps"))
                             for await _ in allPlaying.stream {}
                             connection.leave()
