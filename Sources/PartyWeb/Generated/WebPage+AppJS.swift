@@ -6,7 +6,7 @@ extension WebPage {
     static let appJS = #"""
 // The guest's page: name → (code) → lobby / party room → games, over one WebSocket (connection.js).
 import { Connection } from "./connection.js";
-import { awayText, el, fill, graphemes, label, seconds, teamLine } from "./dom.js";
+import { address, awayText, el, fill, graphemes, label, seconds, teamLine } from "./dom.js";
 import { renderTable, renderRoom } from "./lobby.js";
 import { GameView } from "./game.js";
 import { presenters } from "./presenters.js";
@@ -377,7 +377,7 @@ state.name = localStorage.getItem(NAME_KEY) ?? Connection.browserSeat?.name ?? "
 $("name-input").value = state.name;
 if (!tv) offerInvite();
 if (tv) {
-  $("join-url").textContent = roomLink();
+  address($("join-url"), roomLink());
   // On a party server the QR code is the room's own.
   if (ROOM) document.querySelector("img.qr")?.setAttribute("src", `/${ROOM}/join.svg`);
   state.name = "TV";

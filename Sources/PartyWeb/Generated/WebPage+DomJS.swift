@@ -25,6 +25,13 @@ export function el(tag, props = {}, children = []) {
   return node;
 }
 
+/** Shows the address `link` in `node` with a line break allowed after each "/" but the scheme's,
+ *  so an address too long for its line wraps before the room's code rather than inside it. */
+export function address(node, link) {
+  const parts = link.split(/(?<=\/)(?!\/)/);
+  fill(node, parts.flatMap((part, index) => (index < parts.length - 1 ? [part, el("wbr")] : [part])));
+}
+
 /** Replaces all children of `node`. */
 export function fill(node, children) {
   node.replaceChildren(...[].concat(children).filter((c) => c !== null && c !== undefined && c !== false));

@@ -7,7 +7,7 @@ extension WebPage {
 // The big screen (/tv): which layout the room or the game takes (body classes that tv.css draws),
 // the join code beside the QR code, and a game's ending as a moment: the winner's name large over
 // the final board, then the points of the game, then (app.js's hold runs out) back to the room.
-import { el, fill, label } from "./dom.js";
+import { address, el, fill, label } from "./dom.js";
 import { ROOM, currentOrigin, roomLink } from "./room.js";
 
 /** How long the winner's name stands alone over the final board before the points come. */
@@ -39,7 +39,7 @@ export class TvScreen {
     codeLine.textContent = code ? `Code: ${code}` : ROOM ? `Room ${ROOM}` : "";
     // In the corner during a game the address goes without its scheme, to fit on one line.
     const link = roomLink();
-    document.getElementById("join-url").textContent = shown ? link.replace(/^https?:\/\//i, "").replace(/\/$/, "") : link;
+    address(document.getElementById("join-url"), shown ? link.replace(/^https?:\/\//i, "").replace(/\/$/, "") : link);
     // On a party server the QR code is the room's, at the node in use (the page's own may be gone).
     const qr = document.querySelector("img.qr");
     const source = `${currentOrigin()}/${ROOM}/join.svg`;

@@ -60,6 +60,19 @@ def join_by_code(page, url, code, name):
     page.wait("the table", lambda: page.visible("#players li"))
 
 
+def address_lines(page, code):
+    """The TV's address in the corner (too long for its line at 1280 px) wraps after a "/", each
+    piece on one line: the room's code is never cut in two."""
+    pieces = page.driver.execute_script("""
+        return [...document.getElementById("join-url").childNodes].filter((n) => n.nodeType === 3).map((n) => {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          return [n.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+        });""")
+    if not pieces or pieces[-1][0] != code or any(lines != 1 for _, lines in pieces):
+        raise Failure(f"the TV's address wraps inside a piece (text, lines): {pieces}")
+
+
 def scenario(partyhost, shots):
     server = Server(partyhost)
     ann, bob, cy = Browser(), Browser(), Browser()
@@ -110,6 +123,8 @@ def scenario(partyhost, shots):
         for page in (ann, bob):
             page.wait("the board", lambda: page.visible(".c4-grid"))
         tv.wait("the TV's board", lambda: tv.visible(".c4-grid"))
+        tv.wait("the address in the corner", lambda: tv.find("#join-url")[0].text.replace("\n", "").endswith(f"/{code}"))
+        address_lines(tv, code)
         bob.shoot(shots, "serve-game-bob")
         play_until_over([ann, bob])
         for page in (ann, bob):
