@@ -50,7 +50,7 @@ body.tv:not(.tv-room):not(.tv-playing) #table { grid-column: 2; grid-row: 1 / sp
    address on a line each, and no bot level in the list (the scoreboard shows it). */
 .tv-room .qr { width: min(100%, 30vh); }
 .tv-room #tv-join h2 { font-size: 1rem; }
-.tv-room .join-url { font-size: 0.85rem; overflow-wrap: anywhere; }
+.tv-room .join-url { font-size: 0.85rem; }
 .tv-room #players .level { display: none; }
 .tv-room #players .name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
 .tv .players li.new { animation: tv-pop 0.6s ease-out; }
