@@ -169,13 +169,23 @@ struct FleetRelayTests {
     func play(_ name: String, at node: ServeHarness, code: String, after gate: Gate) async throws -> String {
         let target = WebSocketTarget(secure: false, address: node.address, room: code)
         return try await PartyConnection.withConnection(to: node.address, hello: ServeHarness.hello(name, room: code),
-                                                        transport: .webSocket(target)) { connection, _ in
-            connection.send(Vote(game: "rps"))
+                                                        transport: .webSocket(target)) { connection, welcome in
+            // One votes once both sit: alone, a vote for a two-player game is refused, and the
+            // room would wait for the other's vote's countdown (15 s) instead.
             var seat: Int?
-            for await event in connection.events {
+            var voted = false
+            func vote(seated: Int) {
+                guard !voted, seated >= 2 else { return }
+                connection.send(Vote(game: "rps"))
+                voted = true
+            }
+            vote(seated: welcome.players.count)
+            var events = connection.events.makeAsyncIterator()
+            while let event = await events.next() {
                 switch event {
                 case .lobby(let lobby):
                     seat = lobby.you
+                    vote(seated: lobby.players.count)
                 case .view:
                     let shape = seat == 1 ? "paper" : "rock"
                     _ = await Poll.until(timeout: .seconds(30)) { gate.open.withLock { $0 } }
